@@ -1,0 +1,15 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Signalbox",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    products: [
+        .library(name: "Signalbox", targets: ["Signalbox"])
+    ],
+    targets: [
+        .target(name: "Signalbox"),
+        .testTarget(name: "SignalboxTests", dependencies: ["Signalbox"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

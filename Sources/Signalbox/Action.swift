@@ -1,0 +1,140 @@
+/// Runs one producer at a time, on demand, and reports its state and results.
+///
+/// An action is the in-flight guard of a view model: while it executes, `apply` fails with
+/// `ActionError.disabled` instead of starting a second run, so "load the next page" cannot
+/// be requested twice while a request is running.
+///
+/// ```swift
+/// let refresh = Action<Void, [Item], NetworkError> { service.fetchItems() }
+/// refresh.values.observeValues { items in … }
+/// refresh.apply().start()
+/// refresh.apply().start()  // Fails with .disabled: the first run is still executing.
+/// ```
+///
+/// `isExecuting` and `isEnabled` change on the thread that starts or finishes a run;
+/// observe them `on` a scheduler to hop to a UI thread.
+public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendable {
+    // Safety: the mutable state lives in `MutableProperty` and `Signal` instances, which are
+    // lock-protected; `execute` is immutable.
+    private let execute: (Input) -> SignalProducer<Output, Error>
+    private let enabledIf: Property<Bool>
+    private let executing = MutableProperty(false)
+    private let eventsInput: Signal<Event<Output, Error>, Never>.Observer
+
+    /// Whether a run is in progress.
+    public let isExecuting: Property<Bool>
+
+    /// Whether `apply` would start a run now: the `enabledIf` condition holds and no run is
+    /// in progress.
+    public let isEnabled: Property<Bool>
+
+    /// Every event of every run.
+    public let events: Signal<Event<Output, Error>, Never>
+
+    /// The values of every run.
+    public let values: Signal<Output, Never>
+
+    /// The errors of runs that failed.
+    public let errors: Signal<Error, Never>
+
+    /// Sends `()` whenever a run completes.
+    public let completed: Signal<Void, Never>
+
+    /// Creates an action that is enabled while `enabledIf` holds `true` and no run is in
+    /// progress.
+    ///
+    /// - Parameters:
+    ///   - enabledIf: The condition, besides not executing, for the action to be enabled.
+    ///   - execute: Creates the producer to run for an input.
+    public init<P: PropertyProtocol>(
+        enabledIf: P, execute: @escaping (Input) -> SignalProducer<Output, Error>
+    ) where P.Value == Bool {
+        self.execute = execute
+        self.enabledIf = Property(capturing: enabledIf)
+        isExecuting = Property(capturing: executing)
+        isEnabled = self.enabledIf.combineLatest(with: executing).map { $0 && !$1 }
+        (events, eventsInput) = Signal<Event<Output, Error>, Never>.pipe()
+        values = events.compactMap { $0.value }
+        errors = events.compactMap { $0.error }
+        completed = events.compactMap { $0.isCompleted ? () : nil }
+    }
+
+    /// Creates an action that is enabled whenever no run is in progress.
+    ///
+    /// - Parameter execute: Creates the producer to run for an input.
+    public convenience init(execute: @escaping (Input) -> SignalProducer<Output, Error>) {
+        self.init(enabledIf: Property(value: true), execute: execute)
+    }
+
+    deinit {
+        eventsInput.sendCompleted()
+    }
+
+    /// A producer that, when started, runs the action with `input`.
+    ///
+    /// Starting it while the action is disabled fails at once with `.disabled` and does not
+    /// create the underlying producer. Disposing the run interrupts the underlying producer
+    /// and ends the execution.
+    ///
+    /// - Parameter input: The input for `execute`.
+    /// - Returns: The values of the run, failing with `.producerFailed` or `.disabled`.
+    public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
+        SignalProducer { [weak self] observer, lifetime in
+            guard let self else {
+                observer.send(error: .disabled)
+                return
+            }
+            let started = self.executing.modify { isExecuting -> Bool in
+                guard !isExecuting, self.enabledIf.value else { return false }
+                isExecuting = true
+                return true
+            }
+            guard started else {
+                observer.send(error: .disabled)
+                return
+            }
+            let eventsInput = self.eventsInput
+            let executing = self.executing
+            lifetime += self.execute(input).start { event in
+                eventsInput.send(value: event)
+                switch event {
+                case .value(let value): observer.send(value: value)
+                case .failed(let error): observer.send(error: .producerFailed(error))
+                case .completed: observer.sendCompleted()
+                case .interrupted: observer.sendInterrupted()
+                }
+                if event.isTerminating { executing.value = false }
+            }
+        }
+    }
+}
+
+extension Action where Input == Void {
+    /// A producer that runs the action; see `apply(_:)`.
+    ///
+    /// - Returns: The values of the run.
+    public func apply() -> SignalProducer<Output, ActionError<Error>> {
+        apply(())
+    }
+}
+
+/// Why an `Action`'s run failed.
+public enum ActionError<Error: Swift.Error>: Swift.Error {
+    /// The action was not enabled (disabled by its condition, or already executing).
+    case disabled
+    /// The action's producer failed with this error.
+    case producerFailed(Error)
+}
+
+extension ActionError: Equatable where Error: Equatable {}
+extension ActionError: Sendable where Error: Sendable {}
+
+extension ActionError: CustomStringConvertible {
+    /// "The action is disabled." or the underlying error's description.
+    public var description: String {
+        switch self {
+        case .disabled: return "The action is disabled."
+        case .producerFailed(let error): return String(describing: error)
+        }
+    }
+}

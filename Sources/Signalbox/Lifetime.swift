@@ -1,0 +1,78 @@
+/// The span during which something is alive: a run of a producer, an object, a binding.
+///
+/// Work registered with `observeEnded(_:)` runs exactly once, when the lifetime ends. A
+/// producer's start handler receives the lifetime of its run, which ends when the run
+/// terminates by itself or is disposed; that is where cancellation belongs:
+///
+/// ```swift
+/// SignalProducer<Data, NetworkError> { observer, lifetime in
+///     let task = session.dataTask(with: url) { … }
+///     lifetime.observeEnded { task.cancel() }
+///     task.resume()
+/// }
+/// ```
+public final class Lifetime: Sendable {
+    let disposables: CompositeDisposable
+
+    init(_ disposables: CompositeDisposable) {
+        self.disposables = disposables
+    }
+
+    /// Whether the lifetime has ended.
+    public var hasEnded: Bool { disposables.isDisposed }
+
+    /// Registers `action` to run once when the lifetime ends.
+    ///
+    /// If the lifetime has already ended, `action` runs at once, on the calling thread.
+    ///
+    /// - Parameter action: The work to do at the end of the lifetime.
+    /// - Returns: A disposable that unregisters `action`, or `nil` if it already ran.
+    @discardableResult
+    public func observeEnded(_ action: @escaping () -> Void) -> Disposable? {
+        disposables.add(action)
+    }
+
+    /// Disposes `disposable` when `lifetime` ends.
+    @discardableResult
+    public static func += (lifetime: Lifetime, disposable: Disposable?) -> Disposable? {
+        lifetime.disposables.add(disposable)
+    }
+
+    /// Creates a lifetime together with the token that ends it.
+    ///
+    /// The lifetime ends when the token is disposed or deinitialised, whichever comes
+    /// first. Keep the token in the object whose life the lifetime stands for.
+    ///
+    /// - Returns: The lifetime and its token.
+    public static func make() -> (lifetime: Lifetime, token: Token) {
+        let token = Token()
+        return (Lifetime(token.disposables), token)
+    }
+
+    /// A lifetime that has already ended.
+    public static let empty: Lifetime = {
+        let disposables = CompositeDisposable()
+        disposables.dispose()
+        return Lifetime(disposables)
+    }()
+
+    /// The owner of a lifetime: ending it (by `dispose()` or deinit) ends the lifetime.
+    public final class Token: Disposable {
+        let disposables = CompositeDisposable()
+
+        /// Creates a token for a new lifetime; see `Lifetime.make()`.
+        public init() {}
+
+        deinit {
+            disposables.dispose()
+        }
+
+        /// Whether the lifetime has ended.
+        public var isDisposed: Bool { disposables.isDisposed }
+
+        /// Ends the lifetime now.
+        public func dispose() {
+            disposables.dispose()
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Synchronization
+
+/// The observer of a `Signal` or of a producer's run: the input you send events into.
+///
+/// The same type is used as `Observer<Value, Error>`.
+public typealias Observer<Value, Error: Swift.Error> = Signal<Value, Error>.Observer
+
+extension Signal {
+    /// Receives the events of a stream, one at a time, and enforces the event grammar.
+    ///
+    /// Contracts:
+    /// - **Serialised.** The observer's callback never runs twice at once, even when several
+    ///   threads send concurrently: senders queue on an internal lock.
+    /// - **Terminal once.** After the first terminal event (`failed`, `completed`,
+    ///   `interrupted`) every later event is dropped, and the callback is released so that
+    ///   nothing it captured stays retained.
+    /// - **Re-entrancy.** Sending a *value* from inside this observer's own callback is a
+    ///   programming error (it deadlocks). Sending a *terminal* event from inside the callback
+    ///   is allowed: it is delivered as soon as the current callback returns.
+    public final class Observer: @unchecked Sendable {
+        // Safety: `action` is read and written only while `sendLock` is held, which also
+        // serialises every call of it. `terminalState` is atomic, and `pendingTerminal` is
+        // guarded by `stateLock`.
+        @usableFromInline let sendLock = Lock()
+        @usableFromInline let stateLock = Lock()
+        /// 0 while alive, 1 once a terminal event has been accepted.
+        @usableFromInline let terminalState = Atomic<UInt8>(0)
+        @usableFromInline var pendingTerminal: Event<Value, Error>?
+        @usableFromInline var action: ((Event<Value, Error>) -> Void)?
+
+        /// Creates an observer that forwards every event to `action`.
+        ///
+        /// - Parameter action: Called with each event, never concurrently.
+        public init(_ action: @escaping (Event<Value, Error>) -> Void) {
+            self.action = action
+        }
+
+        /// Creates an observer from one closure per kind of event.
+        ///
+        /// - Parameters:
+        ///   - value: Called for each value.
+        ///   - failed: Called with the error if the stream fails.
+        ///   - completed: Called if the stream completes.
+        ///   - interrupted: Called if the stream is interrupted.
+        public convenience init(
+            value: ((Value) -> Void)? = nil,
+            failed: ((Error) -> Void)? = nil,
+            completed: (() -> Void)? = nil,
+            interrupted: (() -> Void)? = nil
+        ) {
+            self.init { event in
+                switch event {
+                case .value(let v): value?(v)
+                case .failed(let e): failed?(e)
+                case .completed: completed?()
+                case .interrupted: interrupted?()
+                }
+            }
+        }
+
+        /// Whether a terminal event has been accepted; later events are dropped.
+        public var isTerminated: Bool {
+            terminalState.load(ordering: .acquiring) != 0
+        }
+
+        /// Sends `event`, respecting the event grammar and serialisation contracts.
+        ///
+        /// - Parameter event: The event to deliver.
+        @inlinable
+        public func send(_ event: Event<Value, Error>) {
+            if case .value = event {
+                sendValueEvent(event)
+            } else {
+                sendTerminal(event)
+            }
+        }
+
+        /// Sends a value. Dropped if the stream has terminated.
+        ///
+        /// - Parameter value: The value to deliver.
+        @inlinable
+        public func send(value: Value) {
+            sendValueEvent(.value(value))
+        }
+
+        /// Fails the stream with `error`.
+        ///
+        /// - Parameter error: The error to deliver.
+        public func send(error: Error) {
+            sendTerminal(.failed(error))
+        }
+
+        /// Completes the stream.
+        public func sendCompleted() {
+            sendTerminal(.completed)
+        }
+
+        /// Interrupts the stream (used for cancellation).
+        public func sendInterrupted() {
+            sendTerminal(.interrupted)
+        }
+
+        @inlinable
+        func sendValueEvent(_ event: Event<Value, Error>) {
+            guard terminalState.load(ordering: .acquiring) == 0 else { return }
+            sendLock.lock()
+            if terminalState.load(ordering: .acquiring) == 0 {
+                action?(event)
+            }
+            sendLock.unlock()
+            if terminalState.load(ordering: .acquiring) != 0 {
+                deliverPendingTerminal()
+            }
+        }
+
+        @usableFromInline
+        func sendTerminal(_ event: Event<Value, Error>) {
+            let accepted = stateLock.withLock { () -> Bool in
+                guard terminalState.load(ordering: .relaxed) == 0 else { return false }
+                pendingTerminal = event
+                terminalState.store(1, ordering: .releasing)
+                return true
+            }
+            if accepted { deliverPendingTerminal() }
+        }
+
+        /// Delivers the accepted terminal event unless another delivery is in progress, in
+        /// which case that sender delivers it when it finishes.
+        @usableFromInline
+        func deliverPendingTerminal() {
+            guard sendLock.tryLock() else { return }
+            let terminal = stateLock.withLock { () -> Event<Value, Error>? in
+                defer { pendingTerminal = nil }
+                return pendingTerminal
+            }
+            var released: ((Event<Value, Error>) -> Void)?
+            if let terminal {
+                released = action
+                action = nil
+                released?(terminal)
+            }
+            sendLock.unlock()
+            // The callback (and all it captured) is released here, outside the lock.
+            released = nil
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Synchronization
+
+extension Transforms {
+    static func observe<V, E>(on scheduler: Scheduler) -> EventTransform<V, E, V, E> {
+        { downstream, lifetime in
+            let ended = EndedFlag(lifetime)
+            return { event in
+                scheduler.schedule {
+                    if case .value = event, ended.isSet { return }
+                    downstream(event)
+                }
+            }
+        }
+    }
+}
+
+/// Becomes set when a lifetime ends; cheap to read on every event.
+final class EndedFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    init(_ lifetime: Lifetime) {
+        lifetime.observeEnded { [weak self] in self?.flag.store(true, ordering: .releasing) }
+    }
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+}
+
+extension SignalProducer {
+    /// Delivers every event on `scheduler`.
+    ///
+    /// Events keep their order. Once the run is disposed, values still waiting on the
+    /// scheduler are dropped and only `.interrupted` is delivered, so a view never sees a
+    /// value after it cancelled the work.
+    ///
+    /// - Parameter scheduler: Where downstream observers receive events, e.g.
+    ///   `QueueScheduler.main`, or a `TestScheduler` in tests.
+    /// - Returns: A producer delivering on `scheduler`.
+    public func observe(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
+        lift(Transforms.observe(on: scheduler))
+    }
+
+    /// Runs the start handler (the work of the run) on `scheduler`.
+    ///
+    /// If the run is disposed before the scheduler gets to it, the work never starts and the
+    /// observer receives `.interrupted`.
+    ///
+    /// - Parameter scheduler: Where the run's work starts.
+    /// - Returns: A producer starting on `scheduler`.
+    public func start(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
+        let setUp = self.setUp
+        return SignalProducer(setUp: { downstream, run in
+            run.lifetime += scheduler.schedule {
+                setUp(downstream, run)
+            }
+        })
+    }
+}
+
+extension Signal {
+    /// Delivers every event on `scheduler`, in order.
+    ///
+    /// - Parameter scheduler: Where observers receive events.
+    /// - Returns: A signal delivering on `scheduler`.
+    public func observe(on scheduler: Scheduler) -> Signal<Value, Error> {
+        lift(Transforms.observe(on: scheduler))
+    }
+}

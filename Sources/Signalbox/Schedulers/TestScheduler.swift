@@ -1,0 +1,169 @@
+import Foundation
+
+/// A scheduler in virtual time: nothing runs until the test advances the clock.
+///
+/// Why: a test of a debounced search should not sleep for 300 ms, and should not flake when
+/// the machine is busy. With a `TestScheduler` the test says "0.3 seconds pass" and every
+/// action due by then runs, synchronously, on the test's thread, in date order; actions
+/// scheduled for the same date run first-in, first-out.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// scheduler.schedule(afterDelay: 1) { print("one second later") }
+/// scheduler.advance(by: 0.5)  // Prints nothing.
+/// scheduler.advance(by: 0.5)  // Prints: one second later
+/// ```
+public final class TestScheduler: DateScheduler, @unchecked Sendable {
+    // Safety: `now`, `queue` and `nextSequence` are only touched under `lock`. Actions are run
+    // outside the lock, by the thread that advances the clock.
+    private struct Item {
+        let date: Date
+        let sequence: UInt64
+        let action: () -> Void
+        let disposable: AnyDisposable
+    }
+
+    private let lock = Lock()
+    private var now: Date
+    private var queue: [Item] = []
+    private var nextSequence: UInt64 = 0
+
+    /// The date a `TestScheduler` starts at unless told otherwise: 2001-01-01 00:00:00 UTC.
+    public static let defaultStartDate = Date(timeIntervalSinceReferenceDate: 0)
+
+    /// Creates a scheduler whose clock starts at `startDate`.
+    ///
+    /// - Parameter startDate: The initial virtual date.
+    public init(startDate: Date = TestScheduler.defaultStartDate) {
+        now = startDate
+    }
+
+    /// The virtual date.
+    public var currentDate: Date { lock.withLock { now } }
+
+    /// Seconds of virtual time between `date` and `currentDate`.
+    ///
+    /// - Parameter date: The reference date.
+    /// - Returns: `currentDate` minus `date`, in seconds.
+    public func elapsed(since date: Date = TestScheduler.defaultStartDate) -> TimeInterval {
+        currentDate.timeIntervalSince(date)
+    }
+
+    /// How many actions are waiting to run.
+    public var pendingActionCount: Int {
+        lock.withLock { queue.filter { !$0.disposable.isDisposed }.count }
+    }
+
+    /// Schedules `action` for the current virtual date; it runs on the next advance.
+    ///
+    /// - Parameter action: The work to run.
+    /// - Returns: A disposable that cancels the action.
+    @discardableResult
+    public func schedule(_ action: @escaping () -> Void) -> Disposable? {
+        enqueue(at: nil, action)
+    }
+
+    /// Schedules `action` for `date`.
+    ///
+    /// - Parameters:
+    ///   - date: The virtual date to run at; a past date runs on the next advance.
+    ///   - action: The work to run.
+    /// - Returns: A disposable that cancels the action.
+    @discardableResult
+    public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
+        enqueue(at: date, action)
+    }
+
+    /// Schedules `action` for `date` and then every `interval` seconds of virtual time.
+    ///
+    /// - Parameters:
+    ///   - date: The first run.
+    ///   - interval: Seconds between runs; values below a microsecond are raised to one.
+    ///   - leeway: Ignored: virtual time is exact.
+    ///   - action: The work to run.
+    /// - Returns: A disposable that stops the repetition.
+    @discardableResult
+    public func schedule(
+        after date: Date, interval: TimeInterval, leeway: TimeInterval,
+        action: @escaping () -> Void
+    ) -> Disposable? {
+        let step = max(interval, 0.000_001)
+        let repetition = CompositeDisposable()
+        let holder = SerialDisposable()
+        repetition += holder
+        func scheduleNext(at date: Date) {
+            holder.inner = enqueue(at: date) {
+                action()
+                if !repetition.isDisposed { scheduleNext(at: date.addingTimeInterval(step)) }
+            }
+        }
+        scheduleNext(at: date)
+        return repetition
+    }
+
+    @discardableResult
+    private func enqueue(at date: Date?, _ action: @escaping () -> Void) -> Disposable {
+        let disposable = AnyDisposable()
+        lock.withLock {
+            let item = Item(
+                date: date ?? now, sequence: nextSequence, action: action,
+                disposable: disposable)
+            nextSequence += 1
+            let index = insertionIndex(for: item)
+            queue.insert(item, at: index)
+        }
+        return disposable
+    }
+
+    private func insertionIndex(for item: Item) -> Int {
+        var low = 0
+        var high = queue.count
+        while low < high {
+            let mid = (low + high) / 2
+            if queue[mid].date <= item.date { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Runs every action due at the current virtual date, without moving the clock.
+    public func advance() {
+        advance(by: 0)
+    }
+
+    /// Moves the clock forward by `interval` seconds, running every action due by then.
+    ///
+    /// - Parameter interval: Seconds of virtual time to pass; must not be negative.
+    public func advance(by interval: TimeInterval) {
+        advance(to: currentDate.addingTimeInterval(max(0, interval)))
+    }
+
+    /// Moves the clock to `date`, running every action due by then in date order (FIFO for
+    /// equal dates), including actions those actions schedule.
+    ///
+    /// - Parameter date: The new virtual date; an earlier date than now leaves the clock.
+    public func advance(to date: Date) {
+        while let item = popDue(by: date) {
+            if !item.disposable.isDisposed { item.action() }
+        }
+        lock.withLock { if date > now { now = date } }
+    }
+
+    /// Runs every scheduled action, moving the clock as far as needed, until none is left.
+    ///
+    /// The clock stops at the date of the last action run. A repeating action never lets
+    /// `run()` finish; dispose it first or use `advance(by:)`.
+    public func run() {
+        while let item = popDue(by: .distantFuture) {
+            if !item.disposable.isDisposed { item.action() }
+        }
+    }
+
+    private func popDue(by date: Date) -> Item? {
+        lock.withLock {
+            guard let first = queue.first, first.date <= date else { return nil }
+            queue.removeFirst()
+            if first.date > now { now = first.date }
+            return first
+        }
+    }
+}

@@ -1,0 +1,136 @@
+extension SignalProducer {
+    /// Starts a run whose events end in `sink`, and returns the run.
+    ///
+    /// `sink` sees a well-formed stream: at most one terminal event, after which the run is
+    /// disposed so that its lifetime ends and its resources are released.
+    @inlinable
+    func startRun(_ run: ProducerRun, _ sink: @escaping (Event<Value, Error>) -> Void) {
+        let finished = TerminationFlag()
+        // Before the work starts (e.g. while `start(on:)` waits for its scheduler), disposal
+        // interrupts the downstream directly.
+        _ = run.setInterrupter {
+            guard !finished.isSet else { return }
+            finished.isSet = true
+            sink(.interrupted)
+        }
+        setUp(
+            { event in
+                if finished.isSet { return }
+                if case .value = event {
+                    sink(event)
+                } else {
+                    finished.isSet = true
+                    sink(event)
+                    run.dispose()
+                }
+            }, run)
+    }
+
+    /// Starts the producer, sending every event of the run to `observer`.
+    ///
+    /// - Parameter observer: Receives the events of this run.
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func start(_ observer: Signal<Value, Error>.Observer) -> Disposable {
+        start(observer.send)
+    }
+
+    /// Starts the producer, sending every event of the run to `action`.
+    ///
+    /// - Parameter action: Called with each event, never concurrently.
+    /// - Returns: A disposable that interrupts the run.
+    @inlinable
+    @discardableResult
+    public func start(_ action: @escaping (Event<Value, Error>) -> Void = { _ in }) -> Disposable {
+        let run = ProducerRun()
+        startRun(run, action)
+        return run
+    }
+
+    /// Starts the producer, observing values and failure as `Result`s.
+    ///
+    /// - Parameter action: `.success` per value, `.failure` on failure.
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable {
+        start { event in
+            switch event {
+            case .value(let value): action(.success(value))
+            case .failed(let error): action(.failure(error))
+            case .completed, .interrupted: break
+            }
+        }
+    }
+
+    /// Starts the producer, observing failure only.
+    ///
+    /// - Parameter action: Called with the error if the run fails.
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithFailed(_ action: @escaping (Error) -> Void) -> Disposable {
+        start { event in
+            if case .failed(let error) = event { action(error) }
+        }
+    }
+
+    /// Starts the producer, observing completion only.
+    ///
+    /// - Parameter action: Called if the run completes.
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithCompleted(_ action: @escaping () -> Void) -> Disposable {
+        start { event in
+            if case .completed = event { action() }
+        }
+    }
+
+    /// Starts the producer, observing interruption only.
+    ///
+    /// - Parameter action: Called if the run is interrupted.
+    /// - Returns: A disposable that interrupts the run.
+    @discardableResult
+    public func startWithInterrupted(_ action: @escaping () -> Void) -> Disposable {
+        start { event in
+            if case .interrupted = event { action() }
+        }
+    }
+
+    /// Creates a signal for one run, lets `setup` observe it, then starts the run.
+    ///
+    /// Observers attached inside `setup` see every event of the run.
+    ///
+    /// - Parameter setup: Receives the run's signal and the disposable that interrupts it.
+    /// - Returns: Whatever `setup` returns.
+    public func startWithSignal<Result>(
+        _ setup: (_ signal: Signal<Value, Error>, _ interrupter: Disposable) -> Result
+    ) -> Result {
+        let (signal, input) = Signal<Value, Error>.pipe()
+        let run = ProducerRun()
+        let result = setup(signal, run)
+        startRun(run, input.send)
+        return result
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Starts the producer, observing values only.
+    ///
+    /// - Parameter action: Called with each value.
+    /// - Returns: A disposable that interrupts the run.
+    @inlinable
+    @discardableResult
+    public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
+        start { event in
+            if case .value(let value) = event { action(value) }
+        }
+    }
+}
+
+/// A flag owned by one run's final sink; only touched by its serialised deliveries.
+@usableFromInline
+final class TerminationFlag: @unchecked Sendable {
+    // Safety: read and written only from the run's final sink, whose calls are serialised
+    // by the run's observer (each call happens-after the previous one through its lock).
+    @usableFromInline var isSet = false
+    @usableFromInline init() {}
+}

@@ -1,0 +1,168 @@
+/// A recipe for a stream: nothing happens until it is started ("cold").
+///
+/// Each `start` runs the start handler once, with a fresh serialising `Observer` and a fresh
+/// `Lifetime` for that run. Disposing the `Disposable` returned by `start` interrupts the
+/// run: the observer receives `.interrupted`, the run's lifetime ends and everything
+/// registered on it runs exactly once. When the run terminates by itself its lifetime ends
+/// too, and nothing it captured stays retained.
+///
+/// Operators on a producer do not create a `Signal` per operator per start: they compose
+/// the event transforms, so a started chain is one serialising observer followed by plain
+/// function calls.
+///
+/// ```swift
+/// let squares = SignalProducer<Int, Never>(values: 1...3).map { $0 * $0 }
+/// squares.startWithValues { print($0) }
+/// // Prints: 1, 4, 9 (one per line)
+/// ```
+public struct SignalProducer<Value, Error: Swift.Error> {
+    /// Wires one run: given the downstream sink and the run, starts the work.
+    @usableFromInline
+    let setUp: (_ downstream: @escaping (Event<Value, Error>) -> Void, _ run: ProducerRun) -> Void
+
+    @inlinable
+    init(setUp: @escaping (@escaping (Event<Value, Error>) -> Void, ProducerRun) -> Void) {
+        self.setUp = setUp
+    }
+
+    /// Creates a producer that runs `startHandler` once per start.
+    ///
+    /// The handler receives the run's observer and lifetime. Register cancellation on the
+    /// lifetime; it ends when the run terminates or is disposed. A handler need not check for
+    /// disposal before sending: events sent after the run terminated are dropped.
+    ///
+    /// - Parameter startHandler: The work of one run.
+    public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
+        setUp = { downstream, run in
+            let observer = Signal<Value, Error>.Observer(downstream)
+            guard run.setInterrupter({ observer.sendInterrupted() }) else { return }
+            startHandler(observer, run.lifetime)
+        }
+    }
+
+    /// Creates a producer that forwards the events of `signal` from the moment it is started.
+    ///
+    /// - Parameter signal: The signal to observe for each run.
+    public init(_ signal: Signal<Value, Error>) {
+        self.init { observer, lifetime in
+            lifetime += signal.observe(observer)
+        }
+    }
+
+    /// A producer that sends `value` and completes.
+    ///
+    /// - Parameter value: The value to send.
+    public init(value: Value) {
+        self.init { observer, _ in
+            observer.send(value: value)
+            observer.sendCompleted()
+        }
+    }
+
+    /// A producer that fails with `error` at once.
+    ///
+    /// - Parameter error: The error to send.
+    public init(error: Error) {
+        self.init { observer, _ in observer.send(error: error) }
+    }
+
+    /// A producer that sends the success value and completes, or fails with the failure.
+    ///
+    /// - Parameter result: The outcome to send.
+    public init(result: Result<Value, Error>) {
+        switch result {
+        case .success(let value): self.init(value: value)
+        case .failure(let error): self.init(error: error)
+        }
+    }
+
+    /// A producer that sends every element of `values` in order, then completes.
+    ///
+    /// Disposing the run stops the iteration.
+    ///
+    /// - Parameter values: The values to send.
+    public init<S: Sequence>(values: S) where S.Element == Value {
+        self.init(sequence: values)
+    }
+
+    private init<S: Sequence>(sequence values: S) where S.Element == Value {
+        self.init { observer, _ in
+            for value in values {
+                if observer.isTerminated { return }
+                observer.send(value: value)
+            }
+            observer.sendCompleted()
+        }
+    }
+
+    /// A producer that sends `first`, then every element of `rest`, then completes.
+    public init(values first: Value, _ rest: Value...) {
+        self.init(sequence: [first] + rest)
+    }
+
+    /// A producer that completes at once without a value.
+    public static var empty: SignalProducer {
+        SignalProducer { observer, _ in observer.sendCompleted() }
+    }
+
+    /// A producer that never sends anything; it ends only when disposed.
+    public static var never: SignalProducer {
+        SignalProducer { (_: Signal<Value, Error>.Observer, _: Lifetime) in }
+    }
+
+    /// Builds a producer from a transform of this one's events (the composition primitive
+    /// behind every synchronous operator).
+    @inlinable
+    func lift<U, F>(_ transform: @escaping EventTransform<Value, Error, U, F>) -> SignalProducer<U, F> {
+        let setUp = self.setUp
+        return SignalProducer<U, F>(setUp: { downstream, run in
+            setUp(transform(downstream, run.lifetime), run)
+        })
+    }
+}
+
+/// Turns a downstream sink into the sink that receives the upstream events, given the
+/// lifetime of the run (or of the derived signal).
+public typealias EventTransform<Value, Error: Swift.Error, U, F: Swift.Error> = (
+    _ downstream: @escaping (Event<U, F>) -> Void, _ lifetime: Lifetime
+) -> (Event<Value, Error>) -> Void
+
+/// The state of one run of a producer; disposing it interrupts and ends the run.
+@usableFromInline
+final class ProducerRun: Disposable, @unchecked Sendable {
+    // Safety: `interrupter` and `disposed` are only touched under `state`'s lock.
+    private let state = Protected<(interrupter: (() -> Void)?, disposed: Bool)>((nil, false))
+    private let token = Lifetime.Token()
+    @usableFromInline let lifetime: Lifetime
+
+    @usableFromInline
+    init() {
+        lifetime = Lifetime(token.disposables)
+    }
+
+    /// Sets how the run is interrupted. Returns `false` (and keeps nothing) if the run was
+    /// already disposed: the caller must then not start its work.
+    @usableFromInline
+    func setInterrupter(_ interrupter: @escaping () -> Void) -> Bool {
+        state.withValue { state in
+            guard !state.disposed else { return false }
+            state.interrupter = interrupter
+            return true
+        }
+    }
+
+    @usableFromInline
+    var isDisposed: Bool { state.withValue { $0.disposed } }
+
+    @usableFromInline
+    func dispose() {
+        let interrupter = state.withValue { state -> (() -> Void)? in
+            guard !state.disposed else { return nil }
+            state.disposed = true
+            defer { state.interrupter = nil }
+            return state.interrupter
+        }
+        interrupter?()
+        token.dispose()
+    }
+}
