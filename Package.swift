@@ -9,6 +9,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Signalbox"),
+        .executableTarget(name: "signalbox-example", dependencies: ["Signalbox"]),
         .testTarget(name: "SignalboxTests", dependencies: ["Signalbox"]),
     ],
     swiftLanguageModes: [.v6]
