@@ -18,21 +18,37 @@ extension Signal {
     ///   programming error (it deadlocks). Sending a *terminal* event from inside the callback
     ///   is allowed: it is delivered as soon as the current callback returns.
     public final class Observer: @unchecked Sendable {
-        // Safety: `action` is read and written only while `sendLock` is held, which also
-        // serialises every call of it. `terminalState` is atomic, and `pendingTerminal` is
-        // guarded by `stateLock`.
+        // Safety: `callback` is only called while `sendLock` is held, which serialises every
+        // call; `owner` is only cleared under `sendLock` after `terminalState` became 1, and
+        // `callback` is only used under `sendLock` while `terminalState` is 0, so it never
+        // dangles when used. `pendingTerminal` is guarded by `stateLock`.
         @usableFromInline let sendLock = Lock()
         @usableFromInline let stateLock = Lock()
         /// 0 while alive, 1 once a terminal event has been accepted.
         @usableFromInline let terminalState = Atomic<UInt8>(0)
         @usableFromInline var pendingTerminal: Event<Value, Error>?
-        @usableFromInline var action: ((Event<Value, Error>) -> Void)?
+        /// Keeps the callback alive until the terminal event has been delivered.
+        @usableFromInline var owner: Callback?
+        /// The callback, reached without retain/release on the hot path (see Safety above).
+        @usableFromInline let callback: Unmanaged<Callback>
+
+        /// Holds the observer's closure so the hot path can reach it without reference
+        /// counting.
+        @usableFromInline
+        final class Callback {
+            @usableFromInline let body: (Event<Value, Error>) -> Void
+            @usableFromInline init(_ body: @escaping (Event<Value, Error>) -> Void) {
+                self.body = body
+            }
+        }
 
         /// Creates an observer that forwards every event to `action`.
         ///
         /// - Parameter action: Called with each event, never concurrently.
         public init(_ action: @escaping (Event<Value, Error>) -> Void) {
-            self.action = action
+            let callback = Callback(action)
+            owner = callback
+            self.callback = Unmanaged.passUnretained(callback)
         }
 
         /// Creates an observer from one closure per kind of event.
@@ -105,7 +121,7 @@ extension Signal {
             guard terminalState.load(ordering: .acquiring) == 0 else { return }
             sendLock.lock()
             if terminalState.load(ordering: .acquiring) == 0 {
-                action?(event)
+                callback._withUnsafeGuaranteedRef { $0.body(event) }
             }
             sendLock.unlock()
             if terminalState.load(ordering: .acquiring) != 0 {
@@ -133,11 +149,11 @@ extension Signal {
                 defer { pendingTerminal = nil }
                 return pendingTerminal
             }
-            var released: ((Event<Value, Error>) -> Void)?
+            var released: Callback?
             if let terminal {
-                released = action
-                action = nil
-                released?(terminal)
+                released = owner
+                owner = nil
+                released?.body(terminal)
             }
             sendLock.unlock()
             // The callback (and all it captured) is released here, outside the lock.

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension SignalProducer {
     /// Starts a run whose events end in `sink`, and returns the run.
     ///
@@ -5,22 +7,30 @@ extension SignalProducer {
     /// disposed so that its lifetime ends and its resources are released.
     @inlinable
     func startRun(_ run: ProducerRun, _ sink: @escaping (Event<Value, Error>) -> Void) {
+        startRun(run, values: { sink(.value($0)) }, terminal: sink)
+    }
+
+    /// Starts a run with separate handlers for values and for the terminal event, so that the
+    /// value path is a single closure call.
+    @inlinable
+    func startRun(
+        _ run: ProducerRun, values: @escaping (Value) -> Void,
+        terminal: @escaping (Event<Value, Error>) -> Void
+    ) {
         let finished = TerminationFlag()
         // Before the work starts (e.g. while `start(on:)` waits for its scheduler), disposal
         // interrupts the downstream directly.
         _ = run.setInterrupter {
-            guard !finished.isSet else { return }
-            finished.isSet = true
-            sink(.interrupted)
+            if finished.set() { terminal(.interrupted) }
         }
         setUp(
             { event in
-                if finished.isSet { return }
-                if case .value = event {
-                    sink(event)
-                } else {
-                    finished.isSet = true
-                    sink(event)
+                // Operators guarantee that no value follows a terminal event, so only the
+                // terminal path needs the flag.
+                if case .value(let value) = event {
+                    values(value)
+                } else if finished.set() {
+                    terminal(event)
                     run.dispose()
                 }
             }, run)
@@ -101,6 +111,7 @@ extension SignalProducer {
     ///
     /// - Parameter setup: Receives the run's signal and the disposable that interrupts it.
     /// - Returns: Whatever `setup` returns.
+    @discardableResult
     public func startWithSignal<Result>(
         _ setup: (_ signal: Signal<Value, Error>, _ interrupter: Disposable) -> Result
     ) -> Result {
@@ -120,17 +131,21 @@ extension SignalProducer where Error == Never {
     @inlinable
     @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
-        start { event in
-            if case .value(let value) = event { action(value) }
-        }
+        let run = ProducerRun()
+        startRun(run, values: action, terminal: { _ in })
+        return run
     }
 }
 
-/// A flag owned by one run's final sink; only touched by its serialised deliveries.
+/// Set once by whichever of a run's terminal paths gets there first.
 @usableFromInline
-final class TerminationFlag: @unchecked Sendable {
-    // Safety: read and written only from the run's final sink, whose calls are serialised
-    // by the run's observer (each call happens-after the previous one through its lock).
-    @usableFromInline var isSet = false
+final class TerminationFlag: Sendable {
+    @usableFromInline let flag = Atomic<Bool>(false)
     @usableFromInline init() {}
+
+    /// Sets the flag; returns `true` if this call set it.
+    @inlinable
+    func set() -> Bool {
+        !flag.exchange(true, ordering: .acquiringAndReleasing)
+    }
 }

@@ -113,7 +113,9 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Builds a producer from a transform of this one's events (the composition primitive
     /// behind every synchronous operator).
     @inlinable
-    func lift<U, F>(_ transform: @escaping EventTransform<Value, Error, U, F>) -> SignalProducer<U, F> {
+    func lift<U, F>(_ transform: @escaping EventTransform<Value, Error, U, F>) -> SignalProducer<
+        U, F
+    > {
         let setUp = self.setUp
         return SignalProducer<U, F>(setUp: { downstream, run in
             setUp(transform(downstream, run.lifetime), run)

@@ -170,8 +170,9 @@ extension Signal {
     ///
     /// - Parameter transform: Returns the mapped value or the error to fail with.
     /// - Returns: A signal of the mapped values.
-    public func attemptMap<U>(_ transform: @escaping (Value) -> Result<U, Error>) -> Signal<U, Error>
-    {
+    public func attemptMap<U>(_ transform: @escaping (Value) -> Result<U, Error>) -> Signal<
+        U, Error
+    > {
         lift(Transforms.attemptMap(transform))
     }
 

@@ -99,8 +99,9 @@ extension Signal {
     ///
     /// - Parameter isEquivalent: Compares the previous value with the new one.
     /// - Returns: A signal without consecutive repeats.
-    public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal<Value, Error>
-    {
+    public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal<
+        Value, Error
+    > {
         lift(Transforms.skipRepeats(isEquivalent))
     }
 }

@@ -45,10 +45,15 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     ///   - initial: The value until `values` sends one.
     ///   - values: The later values; the property keeps its last value when they end. A value
     ///     sent synchronously when `values` starts replaces `initial` at once.
-    public init(initial: Value, then values: SignalProducer<Value, Never>) {
+    public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
+        self.init(initial: initial, then: values, retaining: nil)
+    }
+
+    /// Like `init(initial:then:)`, keeping `source` (the property derived from) alive.
+    init(initial: Value, then values: SignalProducer<Value, Never>, retaining source: AnyObject?) {
         let box = MutableProperty(initial)
         self.box = box
-        source = nil
+        self.source = source
         subscription = values.startWithValues { [weak box] in box?.value = $0 }
     }
 

@@ -27,7 +27,7 @@ extension PropertyProtocol {
     /// - Parameter transform: Applied to the current value and to every change.
     /// - Returns: The derived property.
     public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-        Property(initial: transform(value), then: producer.map(transform))
+        Property(initial: transform(value), then: producer.map(transform), retaining: self)
     }
 
     /// Derives a read-only property holding the key path's value.
@@ -47,35 +47,39 @@ extension PropertyProtocol {
     > {
         let first = producer
         let second = other.producer
-        return Property(initial: (value, other.value), then: SignalProducer { observer, lifetime in
-            let state = Protected<(Value?, Other.Value?, Int)>((nil, nil, 0))
-            func emit(_ update: (inout (Value?, Other.Value?, Int)) -> Void) {
-                let pair = state.withValue { state -> (Value, Other.Value)? in
-                    update(&state)
-                    guard let a = state.0, let b = state.1 else { return nil }
-                    return (a, b)
+        return Property(
+            initial: (value, other.value),
+            then: SignalProducer { observer, lifetime in
+                let state = Protected<(Value?, Other.Value?, Int)>((nil, nil, 0))
+                func emit(_ update: (inout (Value?, Other.Value?, Int)) -> Void) {
+                    let pair = state.withValue { state -> (Value, Other.Value)? in
+                        update(&state)
+                        guard let a = state.0, let b = state.1 else { return nil }
+                        return (a, b)
+                    }
+                    if let pair { observer.send(value: pair) }
                 }
-                if let pair { observer.send(value: pair) }
-            }
-            func finish() {
-                let done = state.withValue { state -> Bool in
-                    state.2 += 1
-                    return state.2 == 2
+                func finish() {
+                    let done = state.withValue { state -> Bool in
+                        state.2 += 1
+                        return state.2 == 2
+                    }
+                    if done { observer.sendCompleted() }
                 }
-                if done { observer.sendCompleted() }
-            }
-            lifetime += first.start { event in
-                switch event {
-                case .value(let a): emit { $0.0 = a }
-                case .completed, .interrupted: finish()
+                // Keep both sources alive for as long as the derived property observes them.
+                _ = (self, other)
+                lifetime += first.start { event in
+                    switch event {
+                    case .value(let a): emit { $0.0 = a }
+                    case .completed, .interrupted: finish()
+                    }
                 }
-            }
-            lifetime += second.start { event in
-                switch event {
-                case .value(let b): emit { $0.1 = b }
-                case .completed, .interrupted: finish()
+                lifetime += second.start { event in
+                    switch event {
+                    case .value(let b): emit { $0.1 = b }
+                    case .completed, .interrupted: finish()
+                    }
                 }
-            }
-        })
+            })
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+// Usage:
+//   signalbox-benchmarks                 run every case, each in its own process; print table
+//   signalbox-benchmarks --run IMPL W    run one case in this process; print one result line
+//   signalbox-benchmarks --only W1,W2    restrict the workloads of the full run
+
+let allCases: [Case] = w1Cases
+let implementations = ["plain", "signalbox", "opencombine"]
+
+let arguments = CommandLine.arguments
+if arguments.count >= 4, arguments[1] == "--run" {
+    guard let testCase = allCases.first(where: { $0.impl == arguments[2] && $0.workload == arguments[3] })
+    else {
+        FileHandle.standardError.write(Data("unknown case \(arguments[2]) \(arguments[3])\n".utf8))
+        exit(2)
+    }
+    let result = measure(testCase)
+    print("\(testCase.impl) \(testCase.workload) \(String(format: "%.2f", result.nsPerOp)) \(result.checksum)")
+    exit(0)
+}
+
+var only: Set<String>?
+if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
+    only = Set(arguments[index + 1].split(separator: ",").map(String.init))
+}
+let workloads = allCases.map(\.workload).reduce(into: [String]()) {
+    if !$0.contains($1), only?.contains($1) ?? true { $0.append($1) }
+}
+
+let executable = URL(fileURLWithPath: arguments[0]).standardizedFileURL
+var results: [String: [String: (ns: Double, checksum: String)]] = [:]
+for workload in workloads {
+    for impl in implementations where allCases.contains(where: { $0.impl == impl && $0.workload == workload }) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--run", impl, workload]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch {
+            print("failed to run \(impl) \(workload): \(error)")
+            continue
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        for line in output.split(separator: "\n") {
+            print(line)
+            let fields = line.split(separator: " ")
+            if fields.count == 4, let ns = Double(fields[2]) {
+                results[workload, default: [:]][impl] = (ns, String(fields[3]))
+            }
+        }
+    }
+}
+
+print("")
+print("workload   plain ns/op  signalbox ns/op  opencombine ns/op  sb/plain  oc/sb  checksums")
+for workload in workloads {
+    let row = results[workload] ?? [:]
+    func cell(_ impl: String) -> String {
+        row[impl].map { String(format: "%.2f", $0.ns) } ?? "-"
+    }
+    func ratio(_ a: String, _ b: String) -> String {
+        guard let x = row[a]?.ns, let y = row[b]?.ns, y > 0 else { return "-" }
+        return String(format: "%.2fx", x / y)
+    }
+    let checksums = Set(row.values.map(\.checksum))
+    let line = [
+        workload.padding(toLength: 10, withPad: " ", startingAt: 0),
+        cell("plain").padding(toLength: 12, withPad: " ", startingAt: 0),
+        cell("signalbox").padding(toLength: 16, withPad: " ", startingAt: 0),
+        cell("opencombine").padding(toLength: 18, withPad: " ", startingAt: 0),
+        ratio("signalbox", "plain").padding(toLength: 9, withPad: " ", startingAt: 0),
+        ratio("opencombine", "signalbox").padding(toLength: 6, withPad: " ", startingAt: 0),
+        checksums.count == 1 ? "match" : "MISMATCH",
+    ]
+    print(line.joined(separator: " "))
+}

@@ -1,0 +1,110 @@
+import Signalbox
+import Testing
+
+@Suite("Contract 4: disposal is cancellation")
+struct DisposalTests {
+    @Test("disposing a run interrupts it, ends its lifetime and runs cleanup exactly once")
+    func disposeInterrupts() {
+        let cleanups = Counter()
+        var runLifetime: Lifetime?
+        let producer = SignalProducer<Int, Never> { observer, lifetime in
+            runLifetime = lifetime
+            lifetime.observeEnded { cleanups.increment() }
+            observer.send(value: 1)
+        }
+        let received = Recorded<Event<Int, Never>>()
+        let disposable = producer.start { received.append($0) }
+        disposable.dispose()
+        disposable.dispose()
+        #expect(received.items == [.value(1), .interrupted])
+        #expect(cleanups.value == 1)
+        #expect(runLifetime?.hasEnded == true)
+        #expect(disposable.isDisposed)
+    }
+
+    @Test("disposing from another thread is safe and interrupts once")
+    func disposeFromManyThreads() {
+        for _ in 0..<100 {
+            let interruptions = Counter()
+            let disposable = SignalProducer<Int, Never>.never.startWithInterrupted {
+                interruptions.increment()
+            }
+            concurrently(threads: 4) { _ in disposable.dispose() }
+            #expect(interruptions.value == 1)
+        }
+    }
+
+    @Test("AnyDisposable runs its action once")
+    func anyDisposable() {
+        let runs = Counter()
+        let disposable = AnyDisposable { runs.increment() }
+        #expect(!disposable.isDisposed)
+        disposable.dispose()
+        disposable.dispose()
+        #expect(runs.value == 1 && disposable.isDisposed)
+    }
+
+    @Test("CompositeDisposable disposes members in order, and late members at once")
+    func compositeDisposable() {
+        let order = Recorded<Int>()
+        let composite = CompositeDisposable()
+        composite += { order.append(1) }
+        let removable = composite.add(AnyDisposable { order.append(2) })
+        composite += { order.append(3) }
+        removable?.dispose()
+        composite.dispose()
+        #expect(order.items == [1, 3])
+        composite += { order.append(4) }
+        #expect(order.items == [1, 3, 4])
+    }
+
+    @Test("SerialDisposable disposes the previous inner when replaced")
+    func serialDisposable() {
+        let first = AnyDisposable()
+        let second = AnyDisposable()
+        let third = AnyDisposable()
+        let serial = SerialDisposable(first)
+        serial.inner = second
+        #expect(first.isDisposed && !second.isDisposed)
+        serial.dispose()
+        #expect(second.isDisposed)
+        serial.inner = third
+        #expect(third.isDisposed)
+    }
+
+    @Test("ScopedDisposable disposes its inner on deinit")
+    func scopedDisposable() {
+        let inner = AnyDisposable()
+        do {
+            let scoped = ScopedDisposable(inner)
+            #expect(!scoped.isDisposed)
+        }
+        #expect(inner.isDisposed)
+    }
+
+    @Test("a lifetime ends when its token is disposed or released")
+    func lifetimeToken() {
+        let ended = Counter()
+        var (lifetime, token): (Lifetime, Lifetime.Token?) = Lifetime.make()
+        lifetime.observeEnded { ended.increment() }
+        #expect(!lifetime.hasEnded)
+        token = nil
+        #expect(token == nil && lifetime.hasEnded && ended.value == 1)
+        lifetime.observeEnded { ended.increment() }
+        #expect(ended.value == 2)
+    }
+
+    @Test("a run disposed before start(on:) reaches its scheduler never starts")
+    func disposeBeforeScheduledStart() {
+        let scheduler = TestScheduler()
+        let starts = Counter()
+        let received = Recorded<Event<Int, Never>>()
+        let disposable = SignalProducer<Int, Never> { _, _ in starts.increment() }
+            .start(on: scheduler)
+            .start { received.append($0) }
+        disposable.dispose()
+        scheduler.run()
+        #expect(starts.value == 0)
+        #expect(received.items == [.interrupted])
+    }
+}
