@@ -5,12 +5,16 @@ let package = Package(
     name: "Signalbox",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
-        .library(name: "Signalbox", targets: ["Signalbox"])
+        .library(name: "Signalbox", targets: ["Signalbox"]),
+        .library(name: "ImageSearchModel", targets: ["ImageSearchModel"]),
     ],
     targets: [
         .target(name: "Signalbox"),
         .executableTarget(name: "signalbox-example", dependencies: ["Signalbox"]),
         .testTarget(name: "SignalboxTests", dependencies: ["Signalbox"]),
+        .target(name: "ImageSearchModel", dependencies: ["Signalbox"]),
+        .testTarget(
+            name: "ImageSearchModelTests", dependencies: ["ImageSearchModel", "Signalbox"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,109 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension NetworkError {
+    /// The longest server text kept in ``invalidRequest(message:)``.
+    static let maximumMessageLength = 160
+
+    /// Maps an HTTP response that is not a success to an error, or returns `nil` for 2xx.
+    ///
+    /// - 429 → ``rateLimited(retryAfter:)``, reading `Retry-After` (seconds or an HTTP date),
+    ///   else `X-RateLimit-Reset` (seconds until the window resets, as Pixabay sends it).
+    /// - 5xx → ``serverError(statusCode:)``.
+    /// - Other 4xx → ``invalidRequest(message:)`` with the server's short plain text (HTML
+    ///   pages and long or binary bodies are replaced by the status), with every secret
+    ///   redacted.
+    /// - 1xx and unresolved 3xx → ``incorrectDataReturned``.
+    ///
+    /// - Parameters:
+    ///   - statusCode: The HTTP status code.
+    ///   - headers: The response headers; names are matched case-insensitively.
+    ///   - body: The response body, read for the message of a 4xx.
+    ///   - secrets: Strings (such as the API key) that must not appear in the message.
+    ///   - now: The current date, to turn an HTTP-date `Retry-After` into seconds.
+    public init?(
+        statusCode: Int, headers: [String: String], body: Data, redacting secrets: [String] = [],
+        now: Date = Date()
+    ) {
+        switch statusCode {
+        case 200...299:
+            return nil
+        case 429:
+            self = .rateLimited(retryAfter: Self.retryAfter(headers: headers, now: now))
+        case 500...599:
+            self = .serverError(statusCode: statusCode)
+        case 400...499:
+            let message = Self.shortText(of: body) ?? Self.statusText(statusCode)
+            self = .invalidRequest(message: Redactor(secrets: secrets).redact(message))
+        default:
+            self = .incorrectDataReturned
+        }
+    }
+
+    /// Seconds to wait before retrying, from `Retry-After` or `X-RateLimit-Reset`.
+    static func retryAfter(headers: [String: String], now: Date) -> TimeInterval? {
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?
+                .value.trimmingCharacters(in: .whitespaces)
+        }
+        if let value = header("Retry-After") {
+            if let seconds = TimeInterval(value), seconds.isFinite, seconds >= 0 {
+                return seconds
+            }
+            if let date = httpDate(value) {
+                return max(0, date.timeIntervalSince(now))
+            }
+        }
+        if let value = header("X-RateLimit-Reset"), let seconds = TimeInterval(value),
+            seconds.isFinite, seconds >= 0
+        {
+            return seconds
+        }
+        return nil
+    }
+
+    /// Parses an IMF-fixdate such as `Wed, 21 Oct 2015 07:28:00 GMT`.
+    private static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text)
+    }
+
+    /// The body as one short line of plain text, or `nil` if it is empty, not UTF-8, HTML,
+    /// or too long to be a message.
+    static func shortText(of body: Data) -> String? {
+        guard !body.isEmpty, body.count <= 4096, let text = String(data: body, encoding: .utf8)
+        else { return nil }
+        let lowercased = text.lowercased()
+        if lowercased.contains("<html") || lowercased.contains("<!doctype")
+            || lowercased.contains("<body")
+        {
+            return nil
+        }
+        let words = text.unicodeScalars
+            .map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) }
+        let line = String(words).split(separator: " ", omittingEmptySubsequences: true)
+            .joined(separator: " ")
+        guard !line.isEmpty else { return nil }
+        guard line.count > maximumMessageLength else { return line }
+        return String(line.prefix(maximumMessageLength - 1)) + "…"
+    }
+
+    /// "HTTP 404 (Not Found)": the same words on every platform (`HTTPURLResponse`'s
+    /// localized strings differ in case between them).
+    private static func statusText(_ statusCode: Int) -> String {
+        let reasons = [
+            400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+            405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout",
+            410: "Gone", 413: "Content Too Large", 414: "URI Too Long",
+            415: "Unsupported Media Type", 422: "Unprocessable Content",
+        ]
+        guard let reason = reasons[statusCode] else { return "HTTP \(statusCode)" }
+        return "HTTP \(statusCode) (\(reason))"
+    }
+}

@@ -1,0 +1,302 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for integration tests of `Network`.
+///
+/// It listens on an ephemeral port, answers each connection on its own thread with the
+/// reply its handler chooses (a status with headers and body, a truncated body, an endless
+/// body, no answer at all, a dropped connection), closes the connection after one exchange,
+/// and records what it saw. It never connects anywhere; every loop is bounded and stops when
+/// the server stops.
+final class LoopbackHTTPServer: @unchecked Sendable {
+    // Safety: `requests`, `closedByClient` and `threads` are guarded by `lock`; the file
+    // descriptors are immutable after `init` (closed once, in `stop()`, after every thread
+    // that uses them has finished).
+
+    /// A request as received.
+    struct Request: Sendable {
+        let method: String
+        /// The request target: path and raw (still encoded) query.
+        let target: String
+        let headers: [String: String]
+
+        /// The raw, still percent-encoded query (after `?`), or "".
+        var rawQuery: String {
+            guard let index = target.firstIndex(of: "?") else { return "" }
+            return String(target[target.index(after: index)...])
+        }
+
+        /// The query items, percent-decoded (a `+` stays a `+`).
+        var query: [String: String] {
+            var items: [String: String] = [:]
+            for pair in rawQuery.split(separator: "&") {
+                let parts = pair.split(
+                    separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+                let value = parts.count > 1 ? String(parts[1]).removingPercentEncoding ?? "" : ""
+                items[name] = value
+            }
+            return items
+        }
+    }
+
+    /// What the server does with a request.
+    enum Reply: Sendable {
+        /// A complete response; `Content-Length` and `Connection: close` are added.
+        case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
+        /// Announces `declaredLength` bytes, sends `body` (shorter), then closes.
+        case truncated(status: Int, declaredLength: Int, body: Data)
+        /// Announces `declaredLength` bytes (or none, if `nil`) and sends `chunk` again and
+        /// again until the client hangs up or `limit` bytes were sent.
+        case endless(declaredLength: Int?, chunk: Data, limit: Int)
+        /// Sends nothing and keeps the connection open until the client closes it.
+        case hold
+        /// Closes the connection without answering.
+        case drop
+
+        static func json(_ text: String, status: Int = 200) -> Reply {
+            .respond(
+                status: status, headers: ["Content-Type": "application/json"],
+                body: Data(text.utf8))
+        }
+
+        static func text(_ text: String, status: Int, headers: [String: String] = [:]) -> Reply {
+            var all = headers
+            all["Content-Type"] = all["Content-Type"] ?? "text/plain; charset=utf-8"
+            return .respond(status: status, headers: all, body: Data(text.utf8))
+        }
+    }
+
+    enum SetUpError: Error { case socket(String) }
+
+    let port: UInt16
+    private let listener: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let handler: @Sendable (Request) -> Reply
+    private let lock = NSLock()
+    private var receivedRequests: [Request] = []
+    private var clientClosures = 0
+    private var stopped = false
+    private let threads = DispatchGroup()
+    private let requestArrived = DispatchSemaphore(value: 0)
+    private let clientClosed = DispatchSemaphore(value: 0)
+
+    /// The address of the server's root, such as `http://127.0.0.1:49152`.
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Every request received so far, in order.
+    var requests: [Request] { lock.withLock { receivedRequests } }
+
+    /// How many connections the client closed while the server was holding or streaming.
+    var closedByClientCount: Int { lock.withLock { clientClosures } }
+
+    /// Starts listening on 127.0.0.1 at an ephemeral port.
+    init(handler: @escaping @Sendable (Request) -> Reply) throws {
+        self.handler = handler
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw SetUpError.socket("pipe") }
+        wakeRead = pipeEnds[0]
+        wakeWrite = pipeEnds[1]
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw SetUpError.socket("socket") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 32) == 0 else {
+            close(fd)
+            throw SetUpError.socket("bind/listen")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(fd, $0, &length)
+            }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        threads.enter()
+        Thread { [self] in
+            acceptLoop()
+            threads.leave()
+        }.start()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops accepting, wakes every connection thread, waits for them, closes the sockets.
+    func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+        _ = threads.wait(timeout: .now() + 10)
+        close(listener)
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// Blocks until a request has arrived (counting from the start), or the timeout passes.
+    func waitForRequest(timeout: TimeInterval = 10) -> Bool {
+        requestArrived.wait(timeout: .now() + timeout) == .success
+    }
+
+    /// Blocks until the client has closed a held or streamed connection.
+    func waitForClientToClose(timeout: TimeInterval = 10) -> Bool {
+        clientClosed.wait(timeout: .now() + timeout) == .success
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Waits until `fd` is readable or the server stops; returns false when stopping.
+    private func waitReadable(_ fd: Int32, timeoutMilliseconds: Int32 = 10_000) -> Bool {
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&fds, 2, timeoutMilliseconds)
+        return ready > 0 && fds[1].revents == 0 && fds[0].revents != 0
+    }
+
+    private func acceptLoop() {
+        while !isStopped {
+            guard waitReadable(listener, timeoutMilliseconds: 60_000) else { return }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            threads.enter()
+            Thread { [self] in
+                serve(connection)
+                close(connection)
+                threads.leave()
+            }.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        guard let request = readRequest(connection) else { return }
+        lock.withLock { receivedRequests.append(request) }
+        requestArrived.signal()
+        switch handler(request) {
+        case .respond(let status, let headers, let body):
+            var all = headers
+            all["Content-Length"] = all["Content-Length"] ?? "\(body.count)"
+            _ = send(connection, head(status: status, headers: all) + body)
+        case .truncated(let status, let declaredLength, let body):
+            let headers = [
+                "Content-Length": "\(declaredLength)", "Content-Type": "application/json",
+            ]
+            _ = send(connection, head(status: status, headers: headers) + body)
+        case .endless(let declaredLength, let chunk, let limit):
+            var headers = ["Content-Type": "application/octet-stream"]
+            if let declaredLength { headers["Content-Length"] = "\(declaredLength)" }
+            guard send(connection, head(status: 200, headers: headers)) else { return }
+            var sent = 0
+            while sent < limit, !isStopped, send(connection, chunk) { sent += chunk.count }
+            if sent < limit { noteClientClosed() }
+        case .hold:
+            var buffer = [UInt8](repeating: 0, count: 512)
+            while waitReadable(connection) {
+                if recv(connection, &buffer, buffer.count, 0) <= 0 {
+                    noteClientClosed()
+                    return
+                }
+            }
+        case .drop:
+            return
+        }
+    }
+
+    private func noteClientClosed() {
+        lock.withLock { clientClosures += 1 }
+        clientClosed.signal()
+    }
+
+    private func head(status: Int, headers: [String: String]) -> Data {
+        var text = "HTTP/1.1 \(status) \(reason(status))\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            text += "\(name): \(value)\r\n"
+        }
+        return Data((text + "\r\n").utf8)
+    }
+
+    private func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 503: return "Service Unavailable"
+        default: return "Status"
+        }
+    }
+
+    /// Sends all of `data`; returns false when the peer is gone.
+    private func send(_ connection: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                    let written = Glibc.send(
+                        connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                    let written = Darwin.send(connection, base + offset, buffer.count - offset, 0)
+                #endif
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    private func readRequest(_ connection: Int32) -> Request? {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let terminator = Data("\r\n\r\n".utf8)
+        while received.range(of: terminator) == nil, received.count < 65_536 {
+            guard waitReadable(connection) else { return nil }
+            let count = recv(connection, &buffer, buffer.count, 0)
+            if count <= 0 { return nil }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        guard let end = received.range(of: terminator),
+            let text = String(data: received[..<end.lowerBound], encoding: .utf8)
+        else { return nil }
+        let lines = text.components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            headers[name.lowercased()] = line[line.index(after: colon)...]
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return Request(method: String(parts[0]), target: String(parts[1]), headers: headers)
+    }
+}
