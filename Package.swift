@@ -7,11 +7,14 @@ let package = Package(
     products: [
         .library(name: "Signalbox", targets: ["Signalbox"]),
         .library(name: "ImageSearchModel", targets: ["ImageSearchModel"]),
+        .library(name: "SignalboxTesting", targets: ["SignalboxTesting"]),
     ],
     targets: [
         .target(name: "Signalbox"),
+        .target(name: "SignalboxTesting", dependencies: ["Signalbox"]),
         .executableTarget(name: "signalbox-example", dependencies: ["Signalbox"]),
-        .testTarget(name: "SignalboxTests", dependencies: ["Signalbox"]),
+        .testTarget(name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting"]),
+        .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
         .target(name: "ImageSearchModel", dependencies: ["Signalbox"]),
         .testTarget(
             name: "ImageSearchModelTests", dependencies: ["ImageSearchModel", "Signalbox"]),

@@ -1,0 +1,89 @@
+import Foundation
+
+extension Transforms {
+    /// Holds each value back until `interval` seconds pass without a newer one.
+    static func debounce<V, E>(
+        _ interval: TimeInterval, on scheduler: DateScheduler
+    ) -> EventTransform<V, E, V, E> {
+        { downstream, lifetime in
+            let output = Signal<V, E>.Observer(downstream)
+            let timer = SerialDisposable()
+            lifetime += timer
+            lifetime.observeEnded { output.sendInterrupted() }
+            // `generation` tells a timer that fired late (already running when a newer
+            // value replaced it) that its value is stale.
+            let pending = Protected<(value: V?, generation: UInt64)>((nil, 0))
+            return { event in
+                switch event {
+                case .value(let value):
+                    let generation = pending.withValue { state -> UInt64 in
+                        state.value = value
+                        state.generation &+= 1
+                        return state.generation
+                    }
+                    let date = scheduler.currentDate.addingTimeInterval(interval)
+                    timer.inner = scheduler.schedule(after: date) {
+                        let due = pending.withValue { state -> V? in
+                            guard state.generation == generation else { return nil }
+                            defer { state.value = nil }
+                            return state.value
+                        }
+                        if let due { output.send(value: due) }
+                    }
+                case .completed:
+                    let last = pending.withValue { state -> V? in
+                        state.generation &+= 1
+                        defer { state.value = nil }
+                        return state.value
+                    }
+                    timer.inner = scheduler.schedule {
+                        if let last { output.send(value: last) }
+                        output.sendCompleted()
+                    }
+                case .failed:
+                    pending.withValue { $0 = (nil, $0.generation &+ 1) }
+                    timer.inner = scheduler.schedule { output.send(event) }
+                case .interrupted:
+                    output.sendInterrupted()
+                }
+            }
+        }
+    }
+}
+
+extension SignalProducer {
+    /// Sends a value only once `interval` seconds have passed without a newer value.
+    ///
+    /// Values superseded within the interval are dropped: a search box sends a query only
+    /// when the user pauses typing. When the upstream completes, the value still being
+    /// held back is sent at once, then the completion.
+    ///
+    /// Contract: values, completion and failure are delivered on `scheduler`; a failure
+    /// drops the held-back value. Disposing the run drops the held-back value and delivers
+    /// `.interrupted` at once, on the disposing thread.
+    ///
+    /// - Parameters:
+    ///   - interval: Seconds of quiet required before a value is sent.
+    ///   - scheduler: Measures the interval and delivers the events.
+    /// - Returns: A producer of the values that were not superseded in time.
+    public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler)
+        -> SignalProducer<Value, Error>
+    {
+        lift(Transforms.debounce(interval, on: scheduler))
+    }
+}
+
+extension Signal {
+    /// Sends a value only once `interval` seconds have passed without a newer value; see
+    /// `SignalProducer.debounce(_:on:)` for the contract.
+    ///
+    /// - Parameters:
+    ///   - interval: Seconds of quiet required before a value is sent.
+    ///   - scheduler: Measures the interval and delivers the events.
+    /// - Returns: A signal of the values that were not superseded in time.
+    public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<
+        Value, Error
+    > {
+        lift(Transforms.debounce(interval, on: scheduler))
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+extension SignalProducer where Value == Date, Error == Never {
+    /// Sends the scheduler's current date every `interval` seconds, starting `interval`
+    /// seconds after the run starts; it never completes.
+    ///
+    /// Each run has its own timer; disposing the run stops it.
+    ///
+    /// ```swift
+    /// SignalProducer.timer(interval: 1, on: scheduler).take(first: 3)  // three ticks
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: Seconds between ticks; must be positive.
+    ///   - scheduler: Runs the timer and delivers the ticks.
+    ///   - leeway: Seconds the scheduler may defer each tick to save energy.
+    /// - Returns: A producer of tick dates.
+    public static func timer(
+        interval: TimeInterval, on scheduler: DateScheduler, leeway: TimeInterval = 0
+    ) -> SignalProducer<Date, Never> {
+        SignalProducer { observer, lifetime in
+            let first = scheduler.currentDate.addingTimeInterval(interval)
+            lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
+                observer.send(value: scheduler.currentDate)
+            }
+        }
+    }
+}
