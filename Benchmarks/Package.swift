@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Signalbox", package: "Signalbox"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
         )
     ],

@@ -6,6 +6,9 @@ struct Case: Sendable {
     let workload: String
     /// Runs the workload once and returns (operations performed, checksum).
     let body: @Sendable () -> (operations: Int, checksum: Int)
+    /// Optionally measures bytes of memory per item (e.g. per attached observer); run once,
+    /// first thing in the case's fresh process, before any timing.
+    var memory: (@Sendable () -> Double)? = nil
 }
 
 /// Monotonic nanoseconds.
@@ -26,4 +29,27 @@ func measure(_ testCase: Case, repetitions: Int = 5) -> (nsPerOp: Double, checks
         checksum = result.checksum
     }
     return (best, checksum)
+}
+
+/// Resident memory of this process in bytes, from `/proc/self/statm` (0 where unavailable).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+        return 0
+    }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Bytes of resident memory per item that `attach` keeps alive: RSS before and after
+/// attaching `count` items (each may return an object to keep, such as a cancellation
+/// token; all are held until the second reading), divided by `count`. The array holding the
+/// returned objects is allocated and touched before the first reading, so it is not counted.
+func bytesPerItem(count: Int, _ attach: (Int) -> AnyObject?) -> Double {
+    var kept = [AnyObject?](repeating: nil, count: count)
+    let before = residentBytes()
+    for i in 0..<count { kept[i] = attach(i) }
+    let after = residentBytes()
+    withExtendedLifetime(kept) {}
+    return Double(after - before) / Double(count)
 }

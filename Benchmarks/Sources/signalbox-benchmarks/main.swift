@@ -5,7 +5,7 @@ import Foundation
 //   signalbox-benchmarks --run IMPL W    run one case in this process; print one result line
 //   signalbox-benchmarks --only W1,W2    restrict the workloads of the full run
 
-let allCases: [Case] = w1Cases
+let allCases: [Case] = w1Cases + w2Cases + w3Cases + w5Cases + w6Cases
 let implementations = ["plain", "signalbox", "opencombine"]
 
 let arguments = CommandLine.arguments
@@ -15,8 +15,13 @@ if arguments.count >= 4, arguments[1] == "--run" {
         FileHandle.standardError.write(Data("unknown case \(arguments[2]) \(arguments[3])\n".utf8))
         exit(2)
     }
+    // Memory first, in the fresh process, so earlier allocations do not hide it.
+    let memory = testCase.memory?()
     let result = measure(testCase)
     print("\(testCase.impl) \(testCase.workload) \(String(format: "%.2f", result.nsPerOp)) \(result.checksum)")
+    if let memory {
+        print("memory \(testCase.impl) \(testCase.workload) \(String(format: "%.1f", memory))")
+    }
     exit(0)
 }
 
@@ -30,6 +35,7 @@ let workloads = allCases.map(\.workload).reduce(into: [String]()) {
 
 let executable = URL(fileURLWithPath: arguments[0]).standardizedFileURL
 var results: [String: [String: (ns: Double, checksum: String)]] = [:]
+var memoryResults: [String: [String: Double]] = [:]
 for workload in workloads {
     for impl in implementations where allCases.contains(where: { $0.impl == impl && $0.workload == workload }) {
         let process = Process()
@@ -46,7 +52,9 @@ for workload in workloads {
         for line in output.split(separator: "\n") {
             print(line)
             let fields = line.split(separator: " ")
-            if fields.count == 4, let ns = Double(fields[2]) {
+            if fields.count == 4, fields[0] == "memory", let bytes = Double(fields[3]) {
+                memoryResults[workload, default: [:]][impl] = bytes
+            } else if fields.count == 4, let ns = Double(fields[2]) {
                 results[workload, default: [:]][impl] = (ns, String(fields[3]))
             }
         }
@@ -75,4 +83,17 @@ for workload in workloads {
         checksums.count == 1 ? "match" : "MISMATCH",
     ]
     print(line.joined(separator: " "))
+}
+
+for workload in workloads {
+    guard let row = memoryResults[workload] else { continue }
+    func cell(_ impl: String) -> String {
+        row[impl].map { String(format: "%.1f", $0) } ?? "-"
+    }
+    var line = "\(workload) memory bytes/observer: plain \(cell("plain"))  signalbox \(cell("signalbox"))"
+    line += "  opencombine \(cell("opencombine"))"
+    if let sb = row["signalbox"], let oc = row["opencombine"], sb > 0 {
+        line += String(format: "  oc/sb %.2fx", oc / sb)
+    }
+    print(line)
 }

@@ -1,0 +1,53 @@
+import Dispatch
+import OpenCombine
+import OpenCombineDispatch
+import Signalbox
+
+// W5: 500,000 values delivered through observe(on:) a serial queue; the caller waits for
+// the last one.
+let w5Count = 500_000
+
+let w5Cases: [Case] = [
+    Case(impl: "plain", workload: "W5") {
+        let sum = Sum()
+        let queue = DispatchQueue(label: "bench.plain")
+        let done = DispatchSemaphore(value: 0)
+        for i in 0..<w5Count {
+            queue.async { sum.value &+= i }
+        }
+        queue.async { done.signal() }
+        done.wait()
+        return (w5Count, sum.value)
+    },
+    Case(impl: "signalbox", workload: "W5") {
+        let sum = Sum()
+        let scheduler = QueueScheduler(name: "bench.signalbox")
+        let done = DispatchSemaphore(value: 0)
+        SignalProducer<Int, Never> { observer, _ in
+            for i in 0..<w5Count { observer.send(value: i) }
+            observer.sendCompleted()
+        }
+        .observe(on: scheduler)
+        .start { event in
+            switch event {
+            case .value(let value): sum.value &+= value
+            case .completed, .interrupted: done.signal()
+            }
+        }
+        done.wait()
+        return (w5Count, sum.value)
+    },
+    Case(impl: "opencombine", workload: "W5") {
+        let sum = Sum()
+        let queue = DispatchQueue(label: "bench.opencombine")
+        let done = DispatchSemaphore(value: 0)
+        let cancellable = (0..<w5Count).publisher
+            .receive(on: queue.ocombine)
+            .sink(
+                receiveCompletion: { _ in done.signal() },
+                receiveValue: { sum.value &+= $0 })
+        done.wait()
+        cancellable.cancel()
+        return (w5Count, sum.value)
+    },
+]
