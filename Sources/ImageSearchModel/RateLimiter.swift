@@ -1,0 +1,124 @@
+import Foundation
+import Signalbox
+
+/// Keeps requests under a budget of so many per rolling window, by making the excess wait.
+///
+/// Why: Pixabay allows 100 requests per 60 seconds and answers 429 beyond that. Failing the
+/// 101st search would show the user an error for something the program can avoid by
+/// starting it a little later, so the limiter delays it instead.
+///
+/// Contract:
+/// - ``limit(_:)`` wraps a producer: each start takes a slot. If fewer than
+///   ``maximumRequests`` slots were taken in the last ``window`` seconds, the producer starts
+///   at once, on the starting thread; otherwise it starts on the ``clock`` scheduler as soon
+///   as a slot frees. Waiting requests start in the order they asked.
+/// - Disposing a waiting run cancels it: it never starts and gives its slot back.
+/// - ``pause(for:)`` holds every new start until the server's `Retry-After` has passed.
+/// - Time is the ``clock``'s `currentDate`, so tests run it in virtual time. Thread-safe.
+public final class RateLimiter: Sendable {
+    /// Pixabay's budget: 100 requests.
+    public static let defaultMaximumRequests = 100
+    /// Pixabay's window: 60 seconds.
+    public static let defaultWindow: TimeInterval = 60
+
+    /// The most requests started in any window.
+    public let maximumRequests: Int
+    /// The length of the rolling window, in seconds.
+    public let window: TimeInterval
+    /// The scheduler that tells the time and starts delayed requests.
+    public let clock: any DateScheduler
+
+    private struct State {
+        /// Start dates granted, in order; some may be in the future (waiting requests).
+        var grants: [Date] = []
+        /// No grant before this date (after a 429).
+        var pausedUntil: Date = .distantPast
+    }
+
+    private let state = Locked(State())
+
+    /// Creates a limiter.
+    ///
+    /// - Parameters:
+    ///   - maximumRequests: Requests allowed per window (default 100; at least 1).
+    ///   - window: The window in seconds (default 60).
+    ///   - clock: The clock and the scheduler of delayed starts (default: the wall clock).
+    public init(
+        maximumRequests: Int = RateLimiter.defaultMaximumRequests,
+        window: TimeInterval = RateLimiter.defaultWindow,
+        clock: any DateScheduler = ImageSearch.defaultClock
+    ) {
+        self.maximumRequests = max(1, maximumRequests)
+        self.window = max(0, window)
+        self.clock = clock
+    }
+
+    /// Makes each start of `producer` wait for a free slot.
+    ///
+    /// - Parameter producer: The request to limit.
+    /// - Returns: A producer that starts `producer` within the budget; see the type's
+    ///   contract.
+    public func limit<Value, Error>(
+        _ producer: SignalProducer<Value, Error>
+    ) -> SignalProducer<Value, Error> {
+        SignalProducer { observer, lifetime in
+            let now = self.clock.currentDate
+            let grant = self.reserve(now: now)
+            guard grant > now else {
+                lifetime += producer.start(observer)
+                return
+            }
+            let scheduled = self.clock.schedule(after: grant) {
+                guard !lifetime.hasEnded else { return }
+                lifetime += producer.start(observer)
+            }
+            lifetime.observeEnded { [weak self] in
+                scheduled?.dispose()
+                self?.release(grant, ifAfter: self?.clock.currentDate ?? grant)
+            }
+        }
+    }
+
+    /// Holds every start until `seconds` from now have passed (after a 429 with
+    /// `Retry-After`).
+    ///
+    /// - Parameter seconds: How long the server asked to wait.
+    public func pause(for seconds: TimeInterval) {
+        guard seconds > 0 else { return }
+        let until = clock.currentDate.addingTimeInterval(seconds)
+        state.withValue { $0.pausedUntil = max($0.pausedUntil, until) }
+    }
+
+    /// How many starts were granted in the window ending now (waiting ones included).
+    public var requestsInWindow: Int {
+        let now = clock.currentDate
+        return state.withValue { state in
+            state.grants.filter { $0 > now.addingTimeInterval(-window) }.count
+        }
+    }
+
+    /// Takes the earliest slot at or after `now`.
+    private func reserve(now: Date) -> Date {
+        state.withValue { state in
+            let windowStart = now.addingTimeInterval(-window)
+            state.grants.removeAll { $0 <= windowStart }
+            var grant = max(now, state.pausedUntil)
+            if state.grants.count >= maximumRequests {
+                let blocking = state.grants[state.grants.count - maximumRequests]
+                grant = max(grant, blocking.addingTimeInterval(window))
+            }
+            // Keep the list sorted: a grant never precedes one already given.
+            if let last = state.grants.last { grant = max(grant, last) }
+            state.grants.append(grant)
+            return grant
+        }
+    }
+
+    /// Gives back a slot that was never used (its run was disposed before its date).
+    private func release(_ grant: Date, ifAfter now: Date) {
+        guard grant > now else { return }
+        state.withValue { state in
+            if let index = state.grants.lastIndex(of: grant) { state.grants.remove(at: index) }
+        }
+    }
+}
