@@ -8,16 +8,24 @@ let package = Package(
         .library(name: "Signalbox", targets: ["Signalbox"]),
         .library(name: "ImageSearchModel", targets: ["ImageSearchModel"]),
         .library(name: "SignalboxTesting", targets: ["SignalboxTesting"]),
+        .library(name: "ImageSearchViewModel", targets: ["ImageSearchViewModel"]),
+        .executable(name: "imagesearch", targets: ["imagesearch"]),
     ],
     targets: [
         .target(name: "Signalbox"),
         .target(name: "SignalboxTesting", dependencies: ["Signalbox"]),
-        .executableTarget(name: "signalbox-example", dependencies: ["Signalbox"]),
         .testTarget(name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting"]),
         .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
         .target(name: "ImageSearchModel", dependencies: ["Signalbox"]),
         .testTarget(
             name: "ImageSearchModelTests", dependencies: ["ImageSearchModel", "Signalbox"]),
+        .target(name: "ImageSearchViewModel", dependencies: ["ImageSearchModel", "Signalbox"]),
+        .testTarget(
+            name: "ImageSearchViewModelTests",
+            dependencies: ["ImageSearchViewModel", "ImageSearchModel", "Signalbox"]),
+        .executableTarget(
+            name: "imagesearch",
+            dependencies: ["ImageSearchViewModel", "ImageSearchModel", "Signalbox"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,6 +55,21 @@ struct PropertyTests {
         #expect(Property(value: 7).value == 7)
     }
 
+    @Test("nested derived properties keep their intermediate properties alive")
+    func nestedDerivation() {
+        let a = MutableProperty<String?>(nil)
+        let b = MutableProperty(false)
+        let c = MutableProperty(0)
+        let derived = a.combineLatest(with: b).combineLatest(with: c).map { pair, count in
+            "\(pair.0 ?? "nil") \(pair.1) \(count)"
+        }
+        #expect(derived.value == "nil false 0")
+        a.value = "x"
+        b.value = true
+        c.value = 2
+        #expect(derived.value == "x true 2")
+    }
+
     @Test("Property(initial:then:) starts with the initial value and follows the producer")
     func initialThen() {
         let (signal, input) = Signal<Int, Never>.pipe()

@@ -11,7 +11,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // Safety: `box` is a `MutableProperty`, which is itself lock-protected; `Property` only
     // holds immutable references.
     private let box: MutableProperty<Value>
-    private let source: AnyObject?
+    private let sources: [AnyObject]
     private let subscription: Disposable?
 
     /// A property that always holds `value`.
@@ -19,7 +19,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// - Parameter value: The constant value.
     public init(value: Value) {
         box = MutableProperty(value)
-        source = nil
+        sources = []
         subscription = nil
     }
 
@@ -36,7 +36,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
             self.box = box
             subscription = property.signal.observeValues { [weak box] in box?.value = $0 }
         }
-        source = property
+        sources = [property]
     }
 
     /// A property that starts at `initial` and then takes each value of `values`.
@@ -46,14 +46,15 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     ///   - values: The later values; the property keeps its last value when they end. A value
     ///     sent synchronously when `values` starts replaces `initial` at once.
     public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
-        self.init(initial: initial, then: values, retaining: nil)
+        self.init(initial: initial, then: values, retaining: [])
     }
 
-    /// Like `init(initial:then:)`, keeping `source` (the property derived from) alive.
-    init(initial: Value, then values: SignalProducer<Value, Never>, retaining source: AnyObject?) {
+    /// Like `init(initial:then:)`, keeping `sources` (the properties derived from) alive.
+    init(initial: Value, then values: SignalProducer<Value, Never>, retaining sources: [AnyObject])
+    {
         let box = MutableProperty(initial)
         self.box = box
-        self.source = source
+        self.sources = sources
         subscription = values.startWithValues { [weak box] in box?.value = $0 }
     }
 

@@ -27,7 +27,7 @@ extension PropertyProtocol {
     /// - Parameter transform: Applied to the current value and to every change.
     /// - Returns: The derived property.
     public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-        Property(initial: transform(value), then: producer.map(transform), retaining: self)
+        Property(initial: transform(value), then: producer.map(transform), retaining: [self])
     }
 
     /// Derives a read-only property holding the key path's value.
@@ -66,8 +66,6 @@ extension PropertyProtocol {
                     }
                     if done { observer.sendCompleted() }
                 }
-                // Keep both sources alive for as long as the derived property observes them.
-                _ = (self, other)
                 lifetime += first.start { event in
                     switch event {
                     case .value(let a): emit { $0.0 = a }
@@ -80,6 +78,7 @@ extension PropertyProtocol {
                     case .completed, .interrupted: finish()
                     }
                 }
-            })
+            },
+            retaining: [self, other])
     }
 }

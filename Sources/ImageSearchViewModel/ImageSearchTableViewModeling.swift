@@ -1,0 +1,62 @@
+import ImageSearchModel
+import Signalbox
+
+/// What a search screen binds to: the query it edits, the rows it shows and the commands it
+/// sends.
+///
+/// Every property changes on the view model's scheduler (the UI scheduler in an app, a
+/// `TestScheduler` in tests), so a front end can render straight from the observers.
+public protocol ImageSearchTableViewModeling: AnyObject {
+    /// The text of the search box. Changes are debounced, trimmed and de-duplicated; a blank
+    /// query clears the results, any other query replaces the current search.
+    var query: MutableProperty<String> { get }
+
+    /// One cell model per loaded image, in result order.
+    var cellModels: Property<[any ImageSearchTableViewCellModeling]> { get }
+
+    /// Whether a search or a page load is in flight.
+    var searching: Property<Bool> { get }
+
+    /// The failing search's error as a sentence, or `nil`; cleared when a new search starts.
+    var errorMessage: Property<String?> { get }
+
+    /// The number of hits the service reports for the current query (0 before any result).
+    var totalCount: Property<Int64> { get }
+
+    /// Whether another page can be requested (the search has more hits than loaded).
+    var hasNextPage: Property<Bool> { get }
+
+    /// The screen's state, derived from the properties above, for renderers to switch on.
+    var state: Property<ImageSearchState> { get }
+
+    /// Loads the next page of the current search and appends its cells. Enabled only when a
+    /// next page exists and nothing is loading; applying it while disabled fails with
+    /// `.disabled` and requests nothing.
+    var loadNextPage: Action<Void, Void, Never> { get }
+
+    /// Searches the current query now, without waiting for the debounce; the results replace
+    /// the current ones.
+    func startSearch()
+
+    /// Cancels the search or page load in flight (its request is cancelled); the results
+    /// loaded so far stay. A front end calls it when the user interrupts a search.
+    func cancelSearch()
+
+    /// Shows the result at `index` in the detail view model; an index out of range changes
+    /// nothing.
+    ///
+    /// - Parameter index: The position in `cellModels`.
+    func selectCellAtIndex(_ index: Int)
+}
+
+/// The state of a search screen, for renderers that switch on one value.
+public enum ImageSearchState: Equatable, Sendable {
+    /// No query has been searched (or the query is blank).
+    case idle
+    /// A search or a page load is in flight; `loaded` cells are already shown.
+    case searching(loaded: Int)
+    /// Results are shown: `loaded` of `total` hits.
+    case loaded(loaded: Int, total: Int64)
+    /// The search failed with this message.
+    case failed(message: String)
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// What the user asked for on the command line.
+struct CommandLineOptions: Equatable {
+    var queryWords: [String] = []
+    var perPage: Int?
+    var pages = 1
+    var detail: Int?
+    var json = false
+    var offline = false
+    var apiKey: String?
+    var baseURL: String?
+    var timeout: TimeInterval?
+    var noColor = false
+    var interactive = false
+    var help = false
+    var version = false
+
+    /// The query: the words joined by single spaces, trimmed.
+    var query: String {
+        queryWords.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static let pagesRange = 1...100
+    static let perPageRange = 3...200
+    static let timeoutRange: ClosedRange<TimeInterval> = 0.1...600
+
+    /// Parses `arguments` (without the program name).
+    ///
+    /// - Throws: `UsageError` with a one-line reason for anything it cannot accept.
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        var onlyWords = false
+        func value(for flag: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else { throw UsageError("\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if onlyWords || !argument.hasPrefix("-") || argument == "-" {
+                options.queryWords.append(argument)
+                index += 1
+                continue
+            }
+            var flag = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch flag {
+            case "--":
+                onlyWords = true
+            case "--per-page":
+                options.perPage = try integer(
+                    try value(for: flag, inline: inline), flag: flag, in: perPageRange)
+            case "--pages":
+                options.pages = try integer(
+                    try value(for: flag, inline: inline), flag: flag, in: pagesRange)
+            case "--detail":
+                options.detail = try integer(
+                    try value(for: flag, inline: inline), flag: flag, in: 1...Int(Int32.max))
+            case "--timeout":
+                let text = try value(for: flag, inline: inline)
+                guard let seconds = TimeInterval(text), seconds.isFinite,
+                    timeoutRange.contains(seconds)
+                else {
+                    throw UsageError(
+                        "--timeout needs a number of seconds between 0.1 and 600, got '\(text)'")
+                }
+                options.timeout = seconds
+            case "--api-key":
+                let key = try value(for: flag, inline: inline)
+                guard !key.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw UsageError("--api-key needs a non-empty key")
+                }
+                options.apiKey = key
+            case "--base-url":
+                let text = try value(for: flag, inline: inline)
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                    scheme == "http" || scheme == "https", url.host != nil
+                else {
+                    throw UsageError("--base-url needs an http(s) URL, got '\(text)'")
+                }
+                options.baseURL = text
+            case "--json", "--offline", "--no-color", "--interactive", "-i", "--help", "-h",
+                "--version":
+                guard inline == nil else { throw UsageError("\(flag) takes no value") }
+                switch flag {
+                case "--json": options.json = true
+                case "--offline": options.offline = true
+                case "--no-color": options.noColor = true
+                case "--interactive", "-i": options.interactive = true
+                case "--help", "-h": options.help = true
+                default: options.version = true
+                }
+            default:
+                throw UsageError("unknown option '\(flag)'")
+            }
+            index += 1
+        }
+        if options.json && options.interactive {
+            throw UsageError("--json cannot be combined with --interactive")
+        }
+        return options
+    }
+
+    private static func integer(
+        _ text: String, flag: String, in range: ClosedRange<Int>
+    ) throws(UsageError) -> Int {
+        guard let number = Int(text) else {
+            throw UsageError("\(flag) needs a whole number, got '\(text)'")
+        }
+        guard range.contains(number) else {
+            if range.upperBound == Int(Int32.max) {
+                throw UsageError(
+                    "\(flag) needs a number of at least \(range.lowerBound), got \(number)")
+            }
+            throw UsageError(
+                "\(flag) needs a number between \(range.lowerBound) and \(range.upperBound), got \(number)"
+            )
+        }
+        return number
+    }
+}
+
+/// A command line the program cannot accept; exit status 2.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+let helpText = """
+    Usage: imagesearch [options] <query words…>
+           imagesearch -i
+
+    Searches images on Pixabay (or, with no API key, in the built-in offline catalog) and
+    prints the results as a table.
+
+    Options:
+      --per-page N      results per page, 3–200 (default 50)
+      --pages N         pages to load, 1–100 (default 1)
+      --detail N        also print the details of result N
+      --json            print one JSON document instead of the table
+      --offline         use the offline catalog even when an API key is set
+      --api-key KEY     Pixabay API key (default: $PIXABAY_API_KEY)
+      --base-url URL    a Pixabay-compatible server (default: https://pixabay.com/api/)
+      --timeout SECONDS request timeout, 0.1–600 (default 15)
+      --no-color        no colour (also when NO_COLOR is set or output is not a terminal)
+      -i, --interactive search interactively (the default with no query on a terminal)
+      -h, --help        show this help
+      --version         show the version
+
+    Interactive commands: a line of text searches it; n loads the next page; a number shows
+    that result's details; o N opens result N's page; q (or end of input) quits; Ctrl-C
+    cancels a running search.
+
+    Exit status: 0 success (also with zero results), 1 the search failed, 2 usage error.
+    """

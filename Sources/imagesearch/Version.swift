@@ -1,0 +1,1 @@
+let imageSearchVersion = "0.1.0"

@@ -1,0 +1,91 @@
+import Foundation
+import ImageSearchModel
+import ImageSearchViewModel
+import Signalbox
+import Testing
+
+@Suite("ImageSearchTableViewCellModel")
+struct ImageSearchTableViewCellModelTests {
+    @Test("texts come from the entity")
+    func texts() {
+        let scheduler = TestScheduler()
+        let cell = ImageSearchTableViewCellModel(
+            image: makeImage(7, tags: ["red", "fox"]), network: StubNetwork(scheduler: scheduler),
+            scheduler: scheduler)
+        #expect(cell.id == 7)
+        #expect(cell.pageImageSizeText == "1500 x 3000")
+        #expect(cell.tagText == "red, fox")
+        #expect(cell.username == "user7")
+    }
+
+    @Test("the preview sends nil first, then the image on the scheduler")
+    func nilThenImage() {
+        let scheduler = TestScheduler()
+        let network = StubNetwork(scheduler: scheduler)
+        let cell = ImageSearchTableViewCellModel(
+            image: makeImage(1), network: network, scheduler: scheduler)
+        let received = Recorded<Data?>()
+        cell.getPreviewImage().startWithValues { received.append($0) }
+        #expect(received.items == [nil])
+        scheduler.advance(by: 1)
+        #expect(received.items == [nil, StubNetwork.bytes(for: makeImage(1).previewURL)])
+    }
+
+    @Test("a failed download becomes nil, and the next run tries again")
+    func failureBecomesNil() {
+        let scheduler = TestScheduler()
+        let network = StubNetwork(scheduler: scheduler, failing: true)
+        let cell = ImageSearchTableViewCellModel(
+            image: makeImage(1), network: network, scheduler: scheduler)
+        let received = Recorded<Event<Data?, Never>>()
+        cell.getPreviewImage().start { received.append($0) }
+        scheduler.advance(by: 1)
+        #expect(received.items == [.value(nil), .value(nil), .completed])
+        cell.getPreviewImage().start()
+        #expect(network.startedImageRequests.count == 2)
+    }
+
+    @Test("once downloaded, the cached image is sent at once without a leading nil")
+    func cached() {
+        let scheduler = TestScheduler()
+        let network = StubNetwork(scheduler: scheduler)
+        let cell = ImageSearchTableViewCellModel(
+            image: makeImage(1), network: network, scheduler: scheduler)
+        cell.getPreviewImage().start()
+        scheduler.advance(by: 1)
+        let received = Recorded<Event<Data?, Never>>()
+        cell.getPreviewImage().start { received.append($0) }
+        #expect(
+            received.items == [.value(StubNetwork.bytes(for: makeImage(1).previewURL)), .completed])
+        #expect(network.startedImageRequests.count == 1)
+    }
+
+    @Test("several runs during one download share one request")
+    func sharedDownload() {
+        let scheduler = TestScheduler()
+        let network = StubNetwork(scheduler: scheduler)
+        let cell = ImageSearchTableViewCellModel(
+            image: makeImage(1), network: network, scheduler: scheduler)
+        let first = Recorded<Data?>()
+        let second = Recorded<Data?>()
+        cell.getPreviewImage().startWithValues { first.append($0) }
+        let detached = cell.getPreviewImage().startWithValues { _ in }
+        cell.getPreviewImage().startWithValues { second.append($0) }
+        detached.dispose()
+        scheduler.advance(by: 1)
+        #expect(network.startedImageRequests.count == 1)
+        #expect(first.items.count == 2 && first.items.last != nil)
+        #expect(second.items == first.items)
+    }
+
+    @Test("releasing the cell model cancels its download")
+    func releaseCancels() {
+        let scheduler = TestScheduler()
+        let network = StubNetwork(scheduler: scheduler)
+        var cell: ImageSearchTableViewCellModel? = ImageSearchTableViewCellModel(
+            image: makeImage(1), network: network, scheduler: scheduler)
+        cell?.getPreviewImage().start()
+        cell = nil
+        #expect(network.interruptedImageRequests == 1)
+    }
+}

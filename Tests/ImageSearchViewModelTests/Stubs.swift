@@ -1,0 +1,168 @@
+import Foundation
+import ImageSearchModel
+import ImageSearchViewModel
+import Signalbox
+
+/// A thread-safe list for recording what callbacks received.
+final class Recorded<Element>: @unchecked Sendable {
+    // Safety: `storage` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var storage: [Element] = []
+
+    func append(_ element: Element) { lock.withLock { storage.append(element) } }
+    var items: [Element] { lock.withLock { storage } }
+}
+
+/// Builds an entity whose fields derive from `id`.
+func makeImage(_ id: UInt64, tags: [String] = ["a", "b"]) -> ImageEntity {
+    ImageEntity(
+        id: id, pageURL: "https://pixabay.com/photos/\(id)/", pageImageWidth: 1500,
+        pageImageHeight: 3000, previewURL: "https://cdn.example/preview/\(id).png",
+        previewWidth: 150, previewHeight: 300, imageURL: "https://cdn.example/web/\(id).png",
+        imageWidth: 640, imageHeight: 1280, viewCount: 123_456_789, downloadCount: 98_765,
+        likeCount: 4_321, tags: tags, username: "user\(id)")
+}
+
+/// A search service answering from pages held in memory, after a delay on a `TestScheduler`.
+///
+/// Records each search's query, how many pages it requested, and how many searches were
+/// disposed before they ended.
+final class StubImageSearch: ImageSearching, @unchecked Sendable {
+    // Safety: mutable state is only touched under `lock`.
+    private let lock = NSLock()
+    private let scheduler: TestScheduler
+    private let delay: TimeInterval
+    private let pages: (String) -> Result<[ResponseEntity], NetworkError>
+    private(set) var queries: [String] = []
+    private(set) var pageRequests = 0
+    private(set) var disposals = 0
+
+    init(
+        scheduler: TestScheduler, delay: TimeInterval = 0.5,
+        pages: @escaping (String) -> Result<[ResponseEntity], NetworkError>
+    ) {
+        self.scheduler = scheduler
+        self.delay = delay
+        self.pages = pages
+    }
+
+    var recordedQueries: [String] { lock.withLock { queries } }
+    var recordedPageRequests: Int { lock.withLock { pageRequests } }
+    var recordedDisposals: Int { lock.withLock { disposals } }
+
+    func searchImages(
+        query: String, nextPageTrigger: SignalProducer<Void, Never>
+    ) -> SignalProducer<ResponseEntity, NetworkError> {
+        SignalProducer { observer, lifetime in
+            self.lock.withLock { self.queries.append(query) }
+            let outcome = self.pages(query)
+            var next = 0
+            var loading = false
+            let ended = Recorded<Bool>()
+            let scheduler = self.scheduler
+            let delay = self.delay
+            func requestPage() {
+                guard !loading else { return }
+                self.lock.withLock { self.pageRequests += 1 }
+                loading = true
+                lifetime += scheduler.schedule(afterDelay: delay) {
+                    loading = false
+                    switch outcome {
+                    case .failure(let error):
+                        ended.append(true)
+                        observer.send(error: error)
+                    case .success(let pages):
+                        guard next < pages.count else {
+                            ended.append(true)
+                            return observer.sendCompleted()
+                        }
+                        observer.send(value: pages[next])
+                        next += 1
+                        if next == pages.count {
+                            ended.append(true)
+                            observer.sendCompleted()
+                        }
+                    }
+                }
+            }
+            lifetime.observeEnded {
+                // Disposed before it ended by itself: a cancelled search.
+                if ended.items.isEmpty { self.lock.withLock { self.disposals += 1 } }
+            }
+            requestPage()
+            lifetime += nextPageTrigger.startWithValues { requestPage() }
+        }
+    }
+}
+
+/// A network whose image downloads answer after a delay on a `TestScheduler`.
+final class StubNetwork: Networking, @unchecked Sendable {
+    // Safety: mutable state is only touched under `lock`.
+    private let lock = NSLock()
+    private let scheduler: TestScheduler
+    private let delay: TimeInterval
+    private let failing: Bool
+    private var imageStarts: [String] = []
+    private var imageDisposals = 0
+
+    init(scheduler: TestScheduler, delay: TimeInterval = 1, failing: Bool = false) {
+        self.scheduler = scheduler
+        self.delay = delay
+        self.failing = failing
+    }
+
+    var startedImageRequests: [String] { lock.withLock { imageStarts } }
+    var interruptedImageRequests: Int { lock.withLock { imageDisposals } }
+
+    static func bytes(for url: String) -> Data { Data("PNG:\(url)".utf8) }
+
+    func requestJSON(url: String, parameters: [String: String]) -> SignalProducer<
+        Data, NetworkError
+    > {
+        SignalProducer(error: .unknown)
+    }
+
+    func requestImage(url: String) -> SignalProducer<Data, NetworkError> {
+        SignalProducer { observer, lifetime in
+            self.lock.withLock { self.imageStarts.append(url) }
+            let finished = Recorded<Bool>()
+            lifetime += self.scheduler.schedule(afterDelay: self.delay) {
+                finished.append(true)
+                if self.failing {
+                    observer.send(error: .connectionLost)
+                } else {
+                    observer.send(value: StubNetwork.bytes(for: url))
+                    observer.sendCompleted()
+                }
+            }
+            lifetime.observeEnded {
+                if finished.items.isEmpty { self.lock.withLock { self.imageDisposals += 1 } }
+            }
+        }
+    }
+}
+
+/// Records the URLs it was asked to open.
+final class StubExternalAppChannel: ExternalAppChanneling, @unchecked Sendable {
+    // Safety: `urls` is a lock-protected `Recorded`.
+    let urls = Recorded<String>()
+    func openURL(_ url: String) { urls.append(url) }
+}
+
+/// Records what `update(_:atIndex:)` was called with.
+final class DetailSpy: ImageDetailViewModelModifiable {
+    let updates = Recorded<([ImageEntity], Int)>()
+    let id = Property<UInt64?>(value: nil)
+    let pageImageSizeText = Property<String?>(value: nil)
+    let tagText = Property<String?>(value: nil)
+    let usernameText = Property<String?>(value: nil)
+    let viewCountText = Property<String?>(value: nil)
+    let downloadCountText = Property<String?>(value: nil)
+    let likeCountText = Property<String?>(value: nil)
+    let image = Property<Data?>(value: nil)
+    let pageURLText = Property<String?>(value: nil)
+    func openImagePage() {}
+    func update(_ imageEntities: [ImageEntity], atIndex index: Int) {
+        updates.append((imageEntities, index))
+    }
+}
