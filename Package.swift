@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SignalboxTesting", targets: ["SignalboxTesting"]),
         .library(name: "ImageSearchViewModel", targets: ["ImageSearchViewModel"]),
         .executable(name: "imagesearch", targets: ["imagesearch"]),
+        .executable(name: "playground", targets: ["playground"]),
     ],
     targets: [
         .target(name: "Signalbox"),
@@ -26,6 +27,15 @@ let package = Package(
         .executableTarget(
             name: "imagesearch",
             dependencies: ["ImageSearchViewModel", "ImageSearchModel", "Signalbox"]),
+        // The guided tour: `swift run playground`; `.ci/run` diffs its output against
+        // Playground/expected-output.txt.
+        .executableTarget(
+            name: "playground",
+            dependencies: [
+                "Signalbox", "SignalboxTesting", "ImageSearchModel", "ImageSearchViewModel",
+            ],
+            path: "Playground",
+            exclude: ["README.md", "expected-output.txt"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,21 @@
+// The Signalbox tour: a runnable walk through the package, one page at a time.
+//
+//     swift run playground
+//
+// Each page is a function in Playground/Pages/, read it next to its output. The tour uses
+// virtual time (`TestScheduler`) and the offline image catalog, so it needs no network and
+// prints exactly the same text on every run; `.ci/run` diffs that text against
+// Playground/expected-output.txt, so a change in behaviour (or a broken example) fails CI.
+
+print("Signalbox tour")
+print("==============")
+
+producersAndSignals()  // 1. cold producers, hot signals, the event grammar, disposal
+operatorsAndSchedulers()  // 2. map, attemptMap, observe(on:), a debounced search pipeline
+propertiesBindingsAndActions()  // 3. Property, MutableProperty, <~, Action
+theModel()  // 4. ImageSearch over the offline catalog: pages, cache, errors
+viewModels()  // 5. ImageSearchTableViewModel and ImageDetailViewModel in virtual time
+testing()  // 6. stub producers, EventRecorder and readable diffs from SignalboxTesting
+
+print("")
+print("End of the tour.")
