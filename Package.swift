@@ -15,6 +15,7 @@ let package = Package(
     targets: [
         .target(name: "Signalbox"),
         .target(name: "SignalboxTesting", dependencies: ["Signalbox"]),
+        .executableTarget(name: "signalbox-perf", dependencies: ["Signalbox"]),
         .testTarget(name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting"]),
         .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
         .target(name: "ImageSearchModel", dependencies: ["Signalbox"]),

@@ -183,6 +183,19 @@ struct FlatMapTests {
         #expect(scheduler.pendingActionCount == 0)
     }
 
+    @Test("disposing after the outer stream completed, while an inner run goes on, interrupts")
+    func disposalAfterOuterCompleted() {
+        let scheduler = TestScheduler()
+        let inner = StubProducer<Int, Never>([.value(5, at: 1)], on: scheduler)
+        let recorder = EventRecorder<Int, Never>(clock: scheduler)
+        let run = recorder.record(
+            SignalProducer<Int, Never>(value: 1).flatMap(.merge) { _ in inner.producer })
+        run.dispose()
+        scheduler.run()
+        #expect(recorder.events == [.interrupted])
+        #expect(inner.disposalCount == 1)
+    }
+
     @Test("concurrent(limit:) runs at most that many inner streams at once")
     func concurrentLimit() {
         let scheduler = TestScheduler()

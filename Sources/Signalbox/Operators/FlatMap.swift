@@ -19,6 +19,7 @@ extension SignalProducer {
     ///     `.race` or `.concurrent(limit:)`.
     ///   - transform: Creates the inner stream for a value.
     /// - Returns: A producer of the inner streams' values.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Error {
@@ -32,6 +33,7 @@ extension SignalProducer {
     ///   - strategy: How to combine the inner streams.
     ///   - transform: Creates the inner stream for a value.
     /// - Returns: A producer of the inner streams' values.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Never {
@@ -48,6 +50,7 @@ extension SignalProducer where Error == Never {
     ///   - strategy: How to combine the inner streams.
     ///   - transform: Creates the inner stream for a value.
     /// - Returns: A producer of the inner streams' values.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Inner.Error> {
@@ -61,6 +64,7 @@ extension SignalProducer where Error == Never {
     ///   - strategy: How to combine the inner streams.
     ///   - transform: Creates the inner stream for a value.
     /// - Returns: A producer of the inner streams' values.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Never> where Inner.Error == Never {
@@ -73,6 +77,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Value.Error == 
     ///
     /// - Parameter strategy: How to combine the inner streams.
     /// - Returns: A producer of the inner streams' values.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
         lift(Transforms.flatten(strategy) { $0.producer })
     }
@@ -84,6 +89,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never 
     ///
     /// - Parameter strategy: How to combine the inner streams.
     /// - Returns: A producer of the inner streams' values.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Value.Error> {
         promoteError(Value.Error.self).lift(Transforms.flatten(strategy) { $0.producer })
     }
@@ -99,6 +105,7 @@ where
     ///
     /// - Parameter strategy: How to combine the inner streams.
     /// - Returns: A producer of the inner streams' values.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Never> {
         lift(Transforms.flatten(strategy) { $0.producer })
     }
@@ -115,6 +122,7 @@ extension Signal {
     ///   - strategy: How to combine the inner streams.
     ///   - transform: Creates the inner stream for a value.
     /// - Returns: A signal of the inner streams' values.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> Signal<Inner.Value, Error> where Inner.Error == Error {
@@ -127,6 +135,7 @@ extension Signal {
     ///   - strategy: How to combine the inner streams.
     ///   - transform: Creates the inner stream for a value.
     /// - Returns: A signal of the inner streams' values.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> Signal<Inner.Value, Error> where Inner.Error == Never {
@@ -142,6 +151,7 @@ extension Signal where Error == Never {
     ///   - strategy: How to combine the inner streams.
     ///   - transform: Creates the inner stream for a value.
     /// - Returns: A signal of the inner streams' values.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> Signal<Inner.Value, Inner.Error> {
@@ -154,6 +164,7 @@ extension Signal where Error == Never {
     ///   - strategy: How to combine the inner streams.
     ///   - transform: Creates the inner stream for a value.
     /// - Returns: A signal of the inner streams' values.
+    @inlinable
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> Signal<Inner.Value, Never> where Inner.Error == Never {
@@ -166,6 +177,7 @@ extension Signal where Value: SignalProducerConvertible, Value.Error == Error {
     ///
     /// - Parameter strategy: How to combine the inner streams.
     /// - Returns: A signal of the inner streams' values.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
         lift(Transforms.flatten(strategy) { $0.producer })
     }
@@ -176,6 +188,7 @@ extension Signal where Value: SignalProducerConvertible, Error == Never {
     ///
     /// - Parameter strategy: How to combine the inner streams.
     /// - Returns: A signal of the inner streams' values.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Value.Error> {
         promoteError(Value.Error.self).lift(Transforms.flatten(strategy) { $0.producer })
     }
@@ -186,6 +199,7 @@ extension Signal where Value: SignalProducerConvertible, Value.Error == Never, E
     ///
     /// - Parameter strategy: How to combine the inner streams.
     /// - Returns: A signal of the inner streams' values.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Never> {
         lift(Transforms.flatten(strategy) { $0.producer })
     }

@@ -5,7 +5,10 @@ extension Transforms {
     /// `strategy`.
     ///
     /// The inner runs belong to the lifetime of the flattened run: when it ends, every inner
-    /// run still going is disposed.
+    /// run still going is disposed. Inlinable so that a client's pipeline is specialised
+    /// for its concrete types (unspecialised generic code spends most of its time looking
+    /// up type metadata).
+    @inlinable
     static func flatten<V, E, U>(
         _ strategy: FlattenStrategy, _ transform: @escaping (V) -> SignalProducer<U, E>
     ) -> EventTransform<V, E, U, E> {
@@ -25,8 +28,23 @@ extension Transforms {
 }
 
 /// The id of the inner run whose values `.latest` still forwards.
-private final class CurrentInner: Sendable {
-    let id = Atomic<UInt64>(0)
+@usableFromInline
+final class CurrentInner: Sendable {
+    @usableFromInline let id = Atomic<UInt64>(0)
+    @usableFromInline init() {}
+}
+
+/// A value of an inner run, tagged with the id of that run.
+@usableFromInline
+struct TaggedValue<U> {
+    @usableFromInline let id: UInt64
+    @usableFromInline let value: U
+
+    @inlinable
+    init(id: UInt64, value: U) {
+        self.id = id
+        self.value = value
+    }
 }
 
 /// The coordinator of one flattened run: starts, queues, replaces and disposes inner runs.
@@ -36,41 +54,36 @@ private final class CurrentInner: Sendable {
 /// lock is held. Output goes through one serialising observer, whose values are tagged with
 /// the id of the inner run that sent them so that `.latest` can drop a value of a replaced
 /// run that was already on its way.
+@usableFromInline
 final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     // Safety: every `var` below is only read or written while `lock` is held; `output` is a
     // serialising observer and `current` is atomic.
-    private enum Mode {
-        case concurrent(limit: Int)
-        case latest
-        case race
-    }
-
-    private let mode: Mode
-    private let lock = Lock()
-    private var queue = InnerQueue<SignalProducer<U, E>>()
-    private var running: [UInt64: ProducerRun] = [:]
-    private var nextID: UInt64 = 0
-    private var outerHasCompleted = false
-    private var pumping = false
+    @usableFromInline let kind: FlattenStrategy.Kind
+    @usableFromInline let lock = Lock()
+    @usableFromInline var queue = FIFOQueue<SignalProducer<U, E>>()
+    /// The inner runs going on, for `.merge`, `.concat`, `.concurrent` and `.race`.
+    @usableFromInline var running: [UInt64: ProducerRun] = [:]
+    /// The inner run going on, for `.latest`.
+    @usableFromInline var latest: ProducerRun?
+    @usableFromInline var nextID: UInt64 = 0
+    @usableFromInline var outerHasCompleted = false
+    @usableFromInline var pumping = false
     /// Set once the result terminated or the run's lifetime ended: nothing starts any more.
-    private var finished = false
-    private var winner: UInt64?
-    private let current = CurrentInner()
-    private let output: Signal<(UInt64, U), E>.Observer
+    @usableFromInline var finished = false
+    @usableFromInline var winner: UInt64?
+    @usableFromInline let current = CurrentInner()
+    @usableFromInline let output: Signal<TaggedValue<U>, E>.Observer
 
+    @inlinable
     init(strategy: FlattenStrategy, downstream: @escaping (Event<U, E>) -> Void) {
+        kind = strategy.kind
         let current = self.current
-        switch strategy.kind {
-        case .concurrent(let limit): mode = .concurrent(limit: limit)
-        case .latest: mode = .latest
-        case .race: mode = .race
-        }
         let checksCurrent = strategy.kind == .latest
-        output = Signal<(UInt64, U), E>.Observer { event in
+        output = Signal<TaggedValue<U>, E>.Observer { event in
             switch event {
             case .value(let tagged):
-                if checksCurrent, tagged.0 != current.id.load(ordering: .acquiring) { return }
-                downstream(.value(tagged.1))
+                if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) { return }
+                downstream(.value(tagged.value))
             case .failed(let error): downstream(.failed(error))
             case .completed: downstream(.completed)
             case .interrupted: downstream(.interrupted)
@@ -78,62 +91,95 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         }
     }
 
+    /// The number of inner runs allowed at once.
+    @inlinable
+    var limit: Int {
+        if case .concurrent(let limit) = kind { return limit }
+        return .max
+    }
+
+    /// How many inner runs are going on. Called with `lock` held.
+    @inlinable
+    var runningCount: Int {
+        kind == .latest ? (latest == nil ? 0 : 1) : running.count
+    }
+
+    @inlinable
     func outerValue(_ inner: SignalProducer<U, E>) {
-        switch mode {
+        lock.lock()
+        guard !finished else { return lock.unlock() }
+        switch kind {
         case .concurrent:
-            lock.lock()
-            guard !finished else { return lock.unlock() }
             queue.append(inner)
             lock.unlock()
             pump()
         case .race:
-            lock.lock()
-            guard !finished, winner == nil else { return lock.unlock() }
+            guard winner == nil else { return lock.unlock() }
             queue.append(inner)
             lock.unlock()
             pump()
         case .latest:
-            lock.lock()
-            guard !finished else { return lock.unlock() }
-            let previous = running
-            nextID += 1
+            let previous = latest
+            nextID &+= 1
             let id = nextID
             let run = ProducerRun()
-            running = [id: run]
+            latest = run
             current.id.store(id, ordering: .releasing)
             lock.unlock()
-            for stale in previous.values { stale.dispose() }
-            inner.startRun(run, sink(for: id))
+            previous?.dispose()
+            start(inner, run, id)
         }
     }
 
+    @inlinable
     func outerCompleted() {
         lock.withLock { outerHasCompleted = true }
         pump()
     }
 
+    @inlinable
     func outerTerminated(_ event: Event<U, E>) {
         guard let others = finish() else { return }
-        output.send(event.map { (0, $0) })
+        output.send(event.map { TaggedValue(id: 0, value: $0) })
         for run in others { run.dispose() }
     }
 
     /// Disposes every inner run; called when the run's lifetime ends.
+    ///
+    /// If the result has not terminated yet (the run was disposed after the outer stream
+    /// completed, while inner runs were still going), it is interrupted: the interruption
+    /// of the outer observer cannot reach it any more.
+    @inlinable
     func disposeAll() {
-        for run in finish() ?? [] { run.dispose() }
+        guard let others = finish() else { return }
+        output.sendInterrupted()
+        for run in others { run.dispose() }
     }
 
     /// Marks the result finished and hands back the inner runs to dispose, or `nil` if it
     /// was already finished. With `id`, only finishes if that inner run is still running
     /// (and does not hand it back).
-    private func finish(removing id: UInt64? = nil) -> [ProducerRun]? {
+    @inlinable
+    func finish(removing id: UInt64? = nil) -> [ProducerRun]? {
         lock.withLock {
             guard !finished else { return nil }
-            if let id, running.removeValue(forKey: id) == nil { return nil }
+            if let id {
+                if kind == .latest {
+                    guard id == current.id.load(ordering: .relaxed), latest != nil else {
+                        return nil
+                    }
+                    latest = nil
+                } else if running.removeValue(forKey: id) == nil {
+                    return nil
+                }
+            }
             finished = true
-            queue = InnerQueue()
-            defer { running = [:] }
-            return Array(running.values)
+            queue = FIFOQueue()
+            var others = Array(running.values)
+            if let latest { others.append(latest) }
+            running = [:]
+            latest = nil
+            return others
         }
     }
 
@@ -141,85 +187,76 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// if nothing is left to run. Only one thread pumps at a time; an inner that completes
     /// synchronously while being started lets the pumping loop start the next one instead
     /// of recursing.
-    private func pump() {
-        let limit: Int
-        if case .concurrent(let value) = mode { limit = value } else { limit = .max }
+    @inlinable
+    func pump() {
+        let limit = self.limit
         lock.lock()
         if pumping { return lock.unlock() }
         pumping = true
         while !finished, running.count < limit, let inner = queue.popFirst() {
-            nextID += 1
+            nextID &+= 1
             let id = nextID
             let run = ProducerRun()
             running[id] = run
             lock.unlock()
-            inner.startRun(run, sink(for: id))
+            start(inner, run, id)
             lock.lock()
         }
         pumping = false
-        let completes = !finished && outerHasCompleted && running.isEmpty && queue.isEmpty
+        let completes = !finished && outerHasCompleted && runningCount == 0 && queue.isEmpty
         if completes { finished = true }
         lock.unlock()
         if completes { output.sendCompleted() }
     }
 
-    private func sink(for id: UInt64) -> (Event<U, E>) -> Void {
-        { [self] event in
-            if case .race = mode, !claimRace(for: id) { return }
-            switch event {
-            case .value(let value):
-                output.send(value: (id, value))
-            case .completed:
-                lock.withLock { _ = running.removeValue(forKey: id) }
-                pump()
-            case .failed, .interrupted:
-                // An inner run that was replaced or disposed by this flattener is no longer
-                // in `running`; its interruption (or late failure) is not the result's.
-                guard let others = finish(removing: id) else { return }
-                output.send(event.map { (id, $0) })
-                for run in others { run.dispose() }
+    @inlinable
+    func start(_ inner: SignalProducer<U, E>, _ run: ProducerRun, _ id: UInt64) {
+        let isRace = kind == .race
+        inner.startRun(
+            run,
+            values: { [self] value in
+                if isRace, !claimRace(for: id) { return }
+                output.send(value: TaggedValue(id: id, value: value))
+            },
+            terminal: { [self] event in
+                if isRace, !claimRace(for: id) { return }
+                innerTerminated(event, id)
+            })
+    }
+
+    @inlinable
+    func innerTerminated(_ event: Event<U, E>, _ id: UInt64) {
+        if case .completed = event {
+            lock.withLock {
+                if kind == .latest {
+                    if id == current.id.load(ordering: .relaxed) { latest = nil }
+                } else {
+                    running.removeValue(forKey: id)
+                }
             }
+            pump()
+            return
         }
+        // An inner run that was replaced or disposed by this flattener is no longer
+        // registered; its interruption (or late failure) is not the result's.
+        guard let others = finish(removing: id) else { return }
+        output.send(event.map { TaggedValue(id: id, value: $0) })
+        for run in others { run.dispose() }
     }
 
     /// For `.race`: the first inner run to send anything wins and the others are disposed.
     /// Returns whether `id` is the winner.
-    private func claimRace(for id: UInt64) -> Bool {
+    @inlinable
+    func claimRace(for id: UInt64) -> Bool {
         let (isWinner, losers) = lock.withLock { () -> (Bool, [ProducerRun]) in
             if let winner { return (winner == id, []) }
             winner = id
             let losers = running.filter { $0.key != id }.map(\.value)
             running = running.filter { $0.key == id }
-            queue = InnerQueue()
+            queue = FIFOQueue()
             return (true, losers)
         }
         for run in losers { run.dispose() }
         return isWinner
-    }
-}
-
-/// A first-in, first-out queue with amortised O(1) removal from the front.
-struct InnerQueue<Element> {
-    private var storage: [Element] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == storage.count }
-
-    mutating func append(_ element: Element) {
-        storage.append(element)
-    }
-
-    mutating func popFirst() -> Element? {
-        guard head < storage.count else { return nil }
-        let element = storage[head]
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head > 64, head * 2 > storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
-        return element
     }
 }

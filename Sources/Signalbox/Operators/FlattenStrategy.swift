@@ -12,13 +12,14 @@
 /// the stale one. With every strategy, an inner failure fails the result, and the result
 /// completes once the outer stream and every inner stream it started have completed.
 public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
-    enum Kind: Hashable {
+    @usableFromInline
+    enum Kind: Hashable, Sendable {
         case concurrent(limit: Int)
         case latest
         case race
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
 
     /// Runs every inner stream as soon as its outer value arrives; values interleave.
     public static let merge = FlattenStrategy(kind: .concurrent(limit: .max))

@@ -45,40 +45,9 @@ extension PropertyProtocol {
     public func combineLatest<Other: PropertyProtocol>(with other: Other) -> Property<
         (Value, Other.Value)
     > {
-        let first = producer
-        let second = other.producer
-        return Property(
+        Property(
             initial: (value, other.value),
-            then: SignalProducer { observer, lifetime in
-                let state = Protected<(Value?, Other.Value?, Int)>((nil, nil, 0))
-                func emit(_ update: (inout (Value?, Other.Value?, Int)) -> Void) {
-                    let pair = state.withValue { state -> (Value, Other.Value)? in
-                        update(&state)
-                        guard let a = state.0, let b = state.1 else { return nil }
-                        return (a, b)
-                    }
-                    if let pair { observer.send(value: pair) }
-                }
-                func finish() {
-                    let done = state.withValue { state -> Bool in
-                        state.2 += 1
-                        return state.2 == 2
-                    }
-                    if done { observer.sendCompleted() }
-                }
-                lifetime += first.start { event in
-                    switch event {
-                    case .value(let a): emit { $0.0 = a }
-                    case .completed, .interrupted: finish()
-                    }
-                }
-                lifetime += second.start { event in
-                    switch event {
-                    case .value(let b): emit { $0.1 = b }
-                    case .completed, .interrupted: finish()
-                    }
-                }
-            },
+            then: producer.combineLatest(with: other.producer),
             retaining: [self, other])
     }
 }
