@@ -14,6 +14,7 @@ let package = Package(
             name: "signalbox-benchmarks",
             dependencies: [
                 .product(name: "Signalbox", package: "Signalbox"),
+                .product(name: "ImageSearchModel", package: "Signalbox"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]

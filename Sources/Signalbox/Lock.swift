@@ -12,47 +12,72 @@
 /// call on Darwin, and the hot path of every `Observer` takes one of these. Why not
 /// `Synchronization.Mutex`: the serialising observer needs `tryLock()` and a lock that is
 /// held across a call into user code, which `Mutex`'s closure-only API does not offer.
+///
+/// A `Lock` is a reference to one heap block holding the mutex (a `ManagedBuffer` with the
+/// mutex as its tail element), so creating one costs a single allocation and copies of the
+/// struct share the same mutex. Runs, observers and disposables create several locks each,
+/// which made the lock's second allocation show up in subscribe-heavy workloads.
 @usableFromInline
-final class Lock: @unchecked Sendable {
-    // Safety: the only state is the heap-allocated pthread mutex, whose whole purpose is to
-    // be shared between threads; it is never moved after `init`.
-    @usableFromInline
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+struct Lock: @unchecked Sendable {
+    // Safety: the only state is the pthread mutex in `storage`, whose whole purpose is to be
+    // shared between threads; it lives in the buffer's tail storage and never moves.
+    @usableFromInline let storage: LockStorage
 
     @usableFromInline
     init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        storage = LockStorage.make()
     }
 
     @inlinable @inline(__always)
     func lock() {
-        pthread_mutex_lock(mutex)
+        pthread_mutex_lock(storage.mutex)
     }
 
     @inlinable @inline(__always)
     func unlock() {
-        pthread_mutex_unlock(mutex)
+        pthread_mutex_unlock(storage.mutex)
     }
 
     /// Takes the lock if no thread (including this one) holds it.
     @inlinable @inline(__always)
     func tryLock() -> Bool {
-        pthread_mutex_trylock(mutex) == 0
+        pthread_mutex_trylock(storage.mutex) == 0
     }
 
     @inlinable @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        pthread_mutex_lock(storage.mutex)
+        defer { pthread_mutex_unlock(storage.mutex) }
         return try body()
+    }
+}
+
+/// The heap block of a `Lock`: an object header followed by the `pthread_mutex_t`.
+@usableFromInline
+final class LockStorage: ManagedBuffer<Void, pthread_mutex_t> {
+    @usableFromInline
+    static func make() -> LockStorage {
+        let buffer = LockStorage.create(minimumCapacity: 1) { _ in () }
+        // `create` allocates an instance of the class it is called on.
+        let storage = unsafeDowncast(buffer, to: LockStorage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            _ = pthread_mutex_init(mutex, nil)
+        }
+        return storage
+    }
+
+    /// The mutex; its address is stable for the life of the storage.
+    @inlinable
+    var mutex: UnsafeMutablePointer<pthread_mutex_t> {
+        withUnsafeMutablePointerToElements { $0 }
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            _ = pthread_mutex_destroy(mutex)
+            mutex.deinitialize(count: 1)
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A live stream of events shared by all its observers ("hot").
 ///
 /// A signal does not start anything when observed: it forwards whatever is sent into its
@@ -53,7 +55,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     ///   `.interrupted`).
     @discardableResult
     public func observe(_ observer: Observer) -> Disposable? {
-        core.attach(observer.send)
+        core.attach(.observer(observer))
     }
 
     /// Attaches a closure receiving every event sent from now on.
@@ -62,7 +64,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Returns: A disposable that detaches the closure.
     @discardableResult
     public func observe(_ action: @escaping (Event<Value, Error>) -> Void) -> Disposable? {
-        core.attach(action)
+        core.attach(.events(action))
     }
 
     /// Observes values only.
@@ -71,9 +73,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Returns: A disposable that detaches the closure.
     @discardableResult
     public func observeValues(_ action: @escaping (Value) -> Void) -> Disposable? {
-        core.attach { event in
-            if case .value(let value) = event { action(value) }
-        }
+        core.attach(.values(action))
     }
 
     /// Observes values and failure as `Result`s.
@@ -82,13 +82,14 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Returns: A disposable that detaches the closure.
     @discardableResult
     public func observeResult(_ action: @escaping (Result<Value, Error>) -> Void) -> Disposable? {
-        core.attach { event in
-            switch event {
-            case .value(let value): action(.success(value))
-            case .failed(let error): action(.failure(error))
-            case .completed, .interrupted: break
-            }
-        }
+        core.attach(
+            .events { event in
+                switch event {
+                case .value(let value): action(.success(value))
+                case .failed(let error): action(.failure(error))
+                case .completed, .interrupted: break
+                }
+            })
     }
 
     /// Observes the failure only.
@@ -97,9 +98,10 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Returns: A disposable that detaches the closure.
     @discardableResult
     public func observeFailed(_ action: @escaping (Error) -> Void) -> Disposable? {
-        core.attach { event in
-            if case .failed(let error) = event { action(error) }
-        }
+        core.attach(
+            .events { event in
+                if case .failed(let error) = event { action(error) }
+            })
     }
 
     /// Observes completion only.
@@ -108,9 +110,10 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Returns: A disposable that detaches the closure.
     @discardableResult
     public func observeCompleted(_ action: @escaping () -> Void) -> Disposable? {
-        core.attach { event in
-            if case .completed = event { action() }
-        }
+        core.attach(
+            .events { event in
+                if case .completed = event { action() }
+            })
     }
 
     /// Observes interruption only.
@@ -119,66 +122,129 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Returns: A disposable that detaches the closure.
     @discardableResult
     public func observeInterrupted(_ action: @escaping () -> Void) -> Disposable? {
-        core.attach { event in
-            if case .interrupted = event { action() }
-        }
+        core.attach(
+            .events { event in
+                if case .interrupted = event { action() }
+            })
     }
 }
 
 /// The shared state of a signal: its observers and whether it has terminated.
+///
+/// Each attached observer is one `Subscription` object, which is also the disposable that
+/// `observe` returns: attaching costs one allocation besides the caller's closure, which
+/// keeps fan-out to thousands of observers small (see W6 in BENCHMARKS.md).
 @usableFromInline
 final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
-    // Safety: `observers` and `terminated` are only touched under `lock`. Delivery itself is
-    // serialised by the signal's input observer, so `deliver` never runs twice at once.
-    typealias Action = (Event<Value, Error>) -> Void
+    // Safety: `subscriptions` and `terminated` are only touched while `lock` is held.
+    // Delivery itself is serialised by whoever sends into the core (the signal's input
+    // observer, or `MutableProperty`'s send lock), so `deliver` never runs twice at once.
 
-    private let lock = Lock()
-    private var observers: ContiguousArray<(key: UInt64, action: Action)> = []
-    private var nextKey: UInt64 = 0
-    private var terminated = false
-    private let token = Lifetime.Token()
-    let lifetime: Lifetime
-
-    init() {
-        lifetime = Lifetime(token.disposables)
+    /// What an attached observer wants called.
+    @usableFromInline
+    enum Handler {
+        case events((Event<Value, Error>) -> Void)
+        case values((Value) -> Void)
+        case observer(Signal<Value, Error>.Observer)
     }
 
-    func attach(_ action: @escaping Action) -> Disposable? {
-        lock.lock()
-        if terminated {
-            lock.unlock()
-            action(.interrupted)
-            return nil
+    /// One attached observer; disposing it detaches the observer.
+    @usableFromInline
+    final class Subscription: Disposable, @unchecked Sendable {
+        // Safety: `handler` is immutable; `core` is a weak reference (atomic in the runtime);
+        // `detached` is atomic.
+        @usableFromInline let handler: Handler
+        @usableFromInline weak var core: SignalCore?
+        @usableFromInline let detached = Atomic<Bool>(false)
+
+        @inlinable
+        init(_ handler: Handler, core: SignalCore) {
+            self.handler = handler
+            self.core = core
         }
-        let key = nextKey
-        nextKey += 1
-        observers.append((key, action))
-        lock.unlock()
-        return AnyDisposable { [weak self] in self?.detach(key) }
-    }
 
-    private func detach(_ key: UInt64) {
-        lock.withLock {
-            if let index = observers.firstIndex(where: { $0.key == key }) {
-                observers.remove(at: index)
+        @inlinable
+        var isDisposed: Bool { detached.load(ordering: .acquiring) }
+
+        @usableFromInline
+        func dispose() {
+            guard !detached.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            core?.detach(self)
+        }
+
+        @inlinable @inline(__always)
+        func send(_ event: Event<Value, Error>) {
+            switch handler {
+            case .events(let action): action(event)
+            case .values(let action): if case .value(let value) = event { action(value) }
+            case .observer(let observer): observer.send(event)
             }
         }
     }
 
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var subscriptions: ContiguousArray<Subscription> =
+        []
+    @usableFromInline @exclusivity(unchecked) var terminated = false
+    @usableFromInline let disposables = CompositeDisposable()
+    @usableFromInline let lifetime: Lifetime
+
+    @usableFromInline
+    init() {
+        lifetime = Lifetime(disposables)
+    }
+
+    deinit {
+        disposables.dispose()
+    }
+
+    @inlinable
+    func attach(_ handler: Handler) -> Disposable? {
+        lock.lock()
+        if terminated {
+            lock.unlock()
+            switch handler {
+            case .events(let action): action(.interrupted)
+            case .values: break
+            case .observer(let observer): observer.sendInterrupted()
+            }
+            return nil
+        }
+        let subscription = Subscription(handler, core: self)
+        subscriptions.append(subscription)
+        lock.unlock()
+        return subscription
+    }
+
+    @usableFromInline
+    func detach(_ subscription: Subscription) {
+        lock.withLock {
+            if let index = subscriptions.lastIndex(where: { $0 === subscription }) {
+                subscriptions.remove(at: index)
+            }
+        }
+    }
+
+    @inlinable
     func deliver(_ event: Event<Value, Error>) {
         if case .value = event {
             lock.lock()
-            let snapshot = observers
+            let snapshot = subscriptions
             lock.unlock()
-            for observer in snapshot { observer.action(event) }
+            for subscription in snapshot where !subscription.isDisposed {
+                subscription.send(event)
+            }
         } else {
             lock.lock()
-            let snapshot = observers
-            observers = []
+            if terminated { return lock.unlock() }
+            let snapshot = subscriptions
+            subscriptions = []
             terminated = true
             lock.unlock()
-            for observer in snapshot { observer.action(event) }
-            token.dispose()
+            for subscription in snapshot where !subscription.isDisposed {
+                subscription.send(event)
+            }
+            disposables.dispose()
         }
     }
 }

@@ -17,11 +17,10 @@ extension SignalProducer {
         _ run: ProducerRun, values: @escaping (Value) -> Void,
         terminal: @escaping (Event<Value, Error>) -> Void
     ) {
-        let finished = TerminationFlag()
         // Before the work starts (e.g. while `start(on:)` waits for its scheduler), disposal
         // interrupts the downstream directly.
         _ = run.setInterrupter {
-            if finished.set() { terminal(.interrupted) }
+            if run.finish() { terminal(.interrupted) }
         }
         setUp(
             { event in
@@ -29,7 +28,7 @@ extension SignalProducer {
                 // terminal path needs the flag.
                 if case .value(let value) = event {
                     values(value)
-                } else if finished.set() {
+                } else if run.finish() {
                     terminal(event)
                     run.dispose()
                 }
@@ -134,18 +133,5 @@ extension SignalProducer where Error == Never {
         let run = ProducerRun()
         startRun(run, values: action, terminal: { _ in })
         return run
-    }
-}
-
-/// Set once by whichever of a run's terminal paths gets there first.
-@usableFromInline
-final class TerminationFlag: Sendable {
-    @usableFromInline let flag = Atomic<Bool>(false)
-    @usableFromInline init() {}
-
-    /// Sets the flag; returns `true` if this call set it.
-    @inlinable
-    func set() -> Bool {
-        !flag.exchange(true, ordering: .acquiringAndReleasing)
     }
 }

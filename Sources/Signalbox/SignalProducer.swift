@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A recipe for a stream: nothing happens until it is started ("cold").
 ///
 /// Each `start` runs the start handler once, with a fresh serialising `Observer` and a fresh
@@ -130,41 +132,47 @@ public typealias EventTransform<Value, Error: Swift.Error, U, F: Swift.Error> = 
 ) -> (Event<Value, Error>) -> Void
 
 /// The state of one run of a producer; disposing it interrupts and ends the run.
+///
+/// Why so little: a run is created per `start`, so its allocations are the subscribe cost.
+/// The interrupter lives in the lifetime's `CompositeDisposable` (run first on disposal),
+/// so the run needs no lock of its own, and `finished` replaces a separate flag object.
 @usableFromInline
-final class ProducerRun: Disposable, @unchecked Sendable {
-    // Safety: `interrupter` and `disposed` are only touched under `state`'s lock.
-    private let state = Protected<(interrupter: (() -> Void)?, disposed: Bool)>((nil, false))
-    private let token = Lifetime.Token()
+final class ProducerRun: Disposable, Sendable {
+    private let disposables = CompositeDisposable()
     @usableFromInline let lifetime: Lifetime
+    /// Set by whichever terminal path of the run gets there first (see `startRun`).
+    @usableFromInline let finished = Atomic<Bool>(false)
 
     @usableFromInline
     init() {
-        lifetime = Lifetime(token.disposables)
+        lifetime = Lifetime(disposables)
+    }
+
+    deinit {
+        // A run that nobody disposed and that never terminated still ends its lifetime.
+        disposables.dispose()
     }
 
     /// Sets how the run is interrupted. Returns `false` (and keeps nothing) if the run was
     /// already disposed: the caller must then not start its work.
     @usableFromInline
     func setInterrupter(_ interrupter: @escaping () -> Void) -> Bool {
-        state.withValue { state in
-            guard !state.disposed else { return false }
-            state.interrupter = interrupter
-            return true
-        }
+        disposables.setFirst(interrupter)
+    }
+
+    /// Marks the run finished; returns `true` if this call did it.
+    @inlinable
+    func finish() -> Bool {
+        !finished.exchange(true, ordering: .acquiringAndReleasing)
     }
 
     @usableFromInline
-    var isDisposed: Bool { state.withValue { $0.disposed } }
+    var isDisposed: Bool { disposables.isDisposed }
 
+    /// Interrupts the run (if it has an interrupter) and ends its lifetime; only the first
+    /// call does anything.
     @usableFromInline
     func dispose() {
-        let interrupter = state.withValue { state -> (() -> Void)? in
-            guard !state.disposed else { return nil }
-            state.disposed = true
-            defer { state.interrupter = nil }
-            return state.interrupter
-        }
-        interrupter?()
-        token.dispose()
+        disposables.dispose()
     }
 }

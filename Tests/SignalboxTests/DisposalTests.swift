@@ -58,6 +58,54 @@ struct DisposalTests {
         #expect(order.items == [1, 3, 4])
     }
 
+    @Test("a removal handle from CompositeDisposable only removes its own member")
+    func compositeRemovalHandles() {
+        let order = Recorded<Int>()
+        let composite = CompositeDisposable()
+        let handles = (0..<5).map { i in composite.add(AnyDisposable { order.append(i) }) }
+        handles[3]?.dispose()
+        handles[0]?.dispose()
+        handles[3]?.dispose()
+        #expect(handles[0]?.isDisposed == true && handles[1]?.isDisposed == false)
+        composite.dispose()
+        #expect(order.items == [1, 2, 4])
+        handles[1]?.dispose()
+        #expect(order.items == [1, 2, 4])
+    }
+
+    @Test("disposing a signal observation detaches only that observer")
+    func signalObservationDisposal() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let first = Recorded<Int>()
+        let second = Recorded<Event<Int, Never>>()
+        let firstObservation = signal.observeValues { first.append($0) }
+        signal.observe { second.append($0) }
+        input.send(value: 1)
+        firstObservation?.dispose()
+        firstObservation?.dispose()
+        input.send(value: 2)
+        input.sendCompleted()
+        #expect(first.items == [1])
+        #expect(second.items == [.value(1), .value(2), .completed])
+        #expect(firstObservation?.isDisposed == true)
+    }
+
+    @Test("a kept observation does not keep its signal's state alive")
+    func observationDoesNotRetainSignal() {
+        weak var released: Token?
+        var observation: Disposable?
+        do {
+            let token = Token()
+            released = token
+            let (signal, _) = Signal<Int, Never>.pipe(disposable: AnyDisposable { _ = token })
+            observation = signal.observeValues { _ in }
+        }
+        // The signal and its input are gone: its lifetime ended and released the token.
+        #expect(released == nil)
+        observation?.dispose()
+        #expect(observation?.isDisposed == true)
+    }
+
     @Test("SerialDisposable disposes the previous inner when replaced")
     func serialDisposable() {
         let first = AnyDisposable()

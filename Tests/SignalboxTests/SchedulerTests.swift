@@ -98,6 +98,47 @@ struct SchedulerTests {
         #expect(ran.items == ["kept", "dated"])
     }
 
+    @Test("QueueScheduler keeps first-in, first-out order across batches and nested schedules")
+    func queueSchedulerBatchOrder() {
+        let scheduler = QueueScheduler(name: "test.queue.batches")
+        let blocker = DispatchSemaphore(value: 0)
+        let order = Recorded<String>()
+        let done = DispatchSemaphore(value: 0)
+        // While the queue is blocked, everything below waits in one batch.
+        scheduler.schedule { blocker.wait() }
+        scheduler.schedule {
+            order.append("a")
+            scheduler.schedule {
+                order.append("nested")
+                done.signal()
+            }
+        }
+        scheduler.schedule { order.append("b") }
+        let (signal, input) = Signal<String, Never>.pipe()
+        signal.observe(on: scheduler).observeValues { order.append($0) }
+        input.send(value: "c")
+        blocker.signal()
+        done.wait()
+        #expect(order.items == ["a", "b", "c", "nested"])
+    }
+
+    @Test("QueueScheduler releases an action once it has run, even if its disposable is kept")
+    func queueSchedulerReleasesActions() {
+        let scheduler = QueueScheduler(name: "test.queue.release")
+        let done = DispatchSemaphore(value: 0)
+        weak var captured: Token?
+        var disposable: Disposable?
+        do {
+            let token = Token()
+            captured = token
+            disposable = scheduler.schedule { withExtendedLifetime(token) {} }
+        }
+        scheduler.schedule { done.signal() }
+        done.wait()
+        #expect(captured == nil)
+        #expect(disposable?.isDisposed == false)
+    }
+
     @Test("observe(on:) delivers on the scheduler, and drops queued values after disposal")
     func observeOnTestScheduler() {
         let scheduler = TestScheduler()

@@ -4,8 +4,10 @@ import Foundation
 //   signalbox-benchmarks                 run every case, each in its own process; print table
 //   signalbox-benchmarks --run IMPL W    run one case in this process; print one result line
 //   signalbox-benchmarks --only W1,W2    restrict the workloads of the full run
+//   signalbox-benchmarks --run IMPL W --reps N   N timed repetitions instead of 5 (with
+//                                        --reps 0: one untimed run, for callgrind.sh)
 
-let allCases: [Case] = w1Cases + w2Cases + w3Cases + w5Cases + w6Cases
+let allCases: [Case] = w1Cases + w2Cases + w3Cases + w4Cases + w5Cases + w6Cases + d1Cases
 let implementations = ["plain", "signalbox", "opencombine"]
 
 let arguments = CommandLine.arguments
@@ -17,7 +19,18 @@ if arguments.count >= 4, arguments[1] == "--run" {
     }
     // Memory first, in the fresh process, so earlier allocations do not hide it.
     let memory = testCase.memory?()
-    let result = measure(testCase)
+    var repetitions = 5
+    if let index = arguments.firstIndex(of: "--reps"), index + 1 < arguments.count,
+        let count = Int(arguments[index + 1]), count >= 0
+    {
+        repetitions = count
+    }
+    if repetitions == 0 {
+        let result = testCase.body()
+        print("\(testCase.impl) \(testCase.workload) - \(result.checksum)")
+        exit(0)
+    }
+    let result = measure(testCase, repetitions: repetitions)
     print("\(testCase.impl) \(testCase.workload) \(String(format: "%.2f", result.nsPerOp)) \(result.checksum)")
     if let memory {
         print("memory \(testCase.impl) \(testCase.workload) \(String(format: "%.1f", memory))")

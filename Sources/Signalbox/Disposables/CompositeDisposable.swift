@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A disposable that disposes a collection of disposables together.
 ///
 /// Use it to tie several pieces of cleanup to one moment: disposing the composite disposes
@@ -11,26 +13,35 @@
 /// bag.dispose()
 /// ```
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
-    // Safety: `members` and `disposed` are only touched under `state`'s lock.
-    private struct State {
-        var members: [UInt64: Disposable] = [:]
-        var nextKey: UInt64 = 0
-        var disposed = false
-    }
-    private let state = Protected(State())
+    // Safety: `first`, `members`, `nextKey` and `disposed` are only touched while `lock` is
+    // held.
+    //
+    // Why an array and not a dictionary: every run of a producer has one of these, so its
+    // cost is paid per subscription. Keys grow with each `add`, so the array stays sorted by
+    // key: disposal walks it in order (no sort) and removal finds a key by binary search.
+    private let lock = Lock()
+    @exclusivity(unchecked) private var members: ContiguousArray<(key: UInt64, member: Disposable)>
+    @exclusivity(unchecked) private var nextKey: UInt64 = 0
+    @exclusivity(unchecked) private var disposed = false
+    /// Runs before the members on disposal; a producer run keeps its interrupter here, so a
+    /// run needs no lock of its own.
+    @exclusivity(unchecked) private var first: (() -> Void)?
 
     /// Creates an empty composite.
-    public init() {}
+    public init() {
+        members = []
+    }
 
     /// Creates a composite holding `disposables`.
     ///
     /// - Parameter disposables: The initial members.
     public init<S: Sequence>(_ disposables: S) where S.Element == Disposable {
+        members = []
         for disposable in disposables { add(disposable) }
     }
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { state.withValue { $0.disposed } }
+    public var isDisposed: Bool { lock.withLock { disposed } }
 
     /// Adds a member, which is disposed with the composite.
     ///
@@ -41,20 +52,17 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     @discardableResult
     public func add(_ disposable: Disposable?) -> Disposable? {
         guard let disposable else { return nil }
-        let key: UInt64? = state.withValue { state in
-            guard !state.disposed else { return nil }
-            let key = state.nextKey
-            state.nextKey += 1
-            state.members[key] = disposable
-            return key
-        }
-        guard let key else {
+        lock.lock()
+        if disposed {
+            lock.unlock()
             disposable.dispose()
             return nil
         }
-        return AnyDisposable { [weak self] in
-            _ = self?.state.withValue { $0.members.removeValue(forKey: key) }
-        }
+        let key = nextKey
+        nextKey += 1
+        members.append((key, disposable))
+        lock.unlock()
+        return MemberRemoval(self, key: key)
     }
 
     /// Adds a closure to run when the composite is disposed.
@@ -66,15 +74,43 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         add(AnyDisposable(action))
     }
 
+    /// Sets the action that runs before every member when the composite is disposed,
+    /// replacing the previous one.
+    ///
+    /// - Returns: `false` (and keeps nothing) if the composite is already disposed.
+    func setFirst(_ action: @escaping () -> Void) -> Bool {
+        lock.withLock {
+            guard !disposed else { return false }
+            first = action
+            return true
+        }
+    }
+
+    /// Removes the member added under `key`, if it is still there.
+    fileprivate func remove(key: UInt64) {
+        lock.withLock {
+            var low = 0
+            var high = members.count
+            while low < high {
+                let middle = (low + high) / 2
+                if members[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            if low < members.count, members[low].key == key { members.remove(at: low) }
+        }
+    }
+
     /// Disposes every member, in the order they were added, and marks the composite disposed.
     public func dispose() {
-        let members: [Disposable] = state.withValue { state in
-            guard !state.disposed else { return [] }
-            state.disposed = true
-            defer { state.members = [:] }
-            return state.members.sorted { $0.key < $1.key }.map(\.value)
-        }
-        for member in members { member.dispose() }
+        lock.lock()
+        guard !disposed else { return lock.unlock() }
+        disposed = true
+        let firstAction = first
+        first = nil
+        let current = members
+        members = []
+        lock.unlock()
+        firstAction?()
+        for entry in current { entry.member.dispose() }
     }
 
     /// Adds `disposable` to `composite`.
@@ -89,5 +125,28 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         composite: CompositeDisposable, action: @escaping () -> Void
     ) -> Disposable? {
         composite.add(action)
+    }
+}
+
+/// The handle `CompositeDisposable.add` returns: disposing it takes the member out again.
+///
+/// It holds the composite strongly (no weak reference, whose side table would cost an
+/// allocation per composite); a disposed composite holds nothing, so a kept handle keeps
+/// at most an empty composite alive.
+private final class MemberRemoval: Disposable, Sendable {
+    private let composite: CompositeDisposable
+    private let key: UInt64
+    private let removed = Atomic<Bool>(false)
+
+    init(_ composite: CompositeDisposable, key: UInt64) {
+        self.composite = composite
+        self.key = key
+    }
+
+    var isDisposed: Bool { removed.load(ordering: .acquiring) }
+
+    func dispose() {
+        guard !removed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        composite.remove(key: key)
     }
 }

@@ -13,10 +13,14 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     // Safety: `storage` is only touched under `valueLock`; `sendLock` is held around each
     // write and its delivery, and around `producer`'s "current value, then changes"
     // hand-over, so observers see every write exactly once, in order.
-    private let valueLock = Lock()
-    private let sendLock = Lock()
-    private var storage: Value
-    private let input: Signal<Value, Never>.Observer
+    //
+    // Why the property delivers into the signal's core directly instead of through a pipe's
+    // input observer: `sendLock` already serialises every delivery, so the observer's own
+    // lock would be a second, redundant lock on every write.
+    @usableFromInline let valueLock = Lock()
+    @usableFromInline let sendLock = Lock()
+    @usableFromInline @exclusivity(unchecked) var storage: Value
+    @usableFromInline let core: SignalCore<Value, Never>
     private let token = Lifetime.Token()
 
     /// Sends every change; completes when the property is deinitialised.
@@ -30,15 +34,17 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// - Parameter initialValue: The first value.
     public init(_ initialValue: Value) {
         storage = initialValue
-        (signal, input) = Signal<Value, Never>.pipe()
+        core = SignalCore()
+        signal = Signal(core: core)
         lifetime = Lifetime(token.disposables)
     }
 
     deinit {
-        input.sendCompleted()
+        core.deliver(.completed)
     }
 
     /// The current value. Setting it notifies observers before returning.
+    @inlinable
     public var value: Value {
         get { valueLock.withLock { storage } }
         set { swap(newValue) }
@@ -48,6 +54,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     ///
     /// - Parameter newValue: The value to store.
     /// - Returns: The previous value.
+    @inlinable
     @discardableResult
     public func swap(_ newValue: Value) -> Value {
         modify { value in
@@ -60,6 +67,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     ///
     /// - Parameter action: Mutates the value in place; it must not touch the property.
     /// - Returns: What `action` returns.
+    @inlinable
     @discardableResult
     public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         sendLock.lock()
@@ -68,7 +76,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
             let result = try action(&storage)
             return (result, storage)
         }
-        input.send(value: newValue)
+        core.deliver(.value(newValue))
         return result
     }
 
@@ -76,6 +84,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     ///
     /// - Parameter action: Receives the current value.
     /// - Returns: What `action` returns.
+    @inlinable
     public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
         try valueLock.withLock { try action(storage) }
     }

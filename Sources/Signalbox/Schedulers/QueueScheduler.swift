@@ -1,17 +1,35 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A serial scheduler backed by a `DispatchQueue`, with a wall clock.
 ///
 /// `QueueScheduler.main` runs work on the main queue (a front end's "UI scheduler");
 /// `QueueScheduler(qos:name:)` creates a private serial queue. Actions run one at a time,
 /// in the order they were scheduled for equal dates.
-public final class QueueScheduler: DateScheduler {
+///
+/// Immediate actions (`schedule(_:)`) go into one first-in, first-out buffer per scheduler,
+/// and the queue drains the buffer in batches: a stream of events observed on the scheduler
+/// costs one queue hop per batch instead of one per event, while every action scheduled
+/// through this scheduler still runs in the order it was scheduled, whichever stream it
+/// belongs to. (Blocks submitted to the underlying `DispatchQueue` directly, not through
+/// the scheduler, may run before a batch that was already waiting.) Each batch is only what
+/// was waiting when it started, so other work on the queue gets its turn between batches.
+public final class QueueScheduler: DateScheduler, @unchecked Sendable {
+    // Safety: `buffer`, `spare` and `draining` are only touched while `lock` is held.
     /// The scheduler of the main queue.
     public static let main = QueueScheduler(queue: DispatchQueue.main)
 
     /// The serial queue actions run on.
     public let queue: DispatchQueue
+
+    private let lock = Lock()
+    /// Immediate actions waiting for the queue, oldest first.
+    @exclusivity(unchecked) private var buffer: ContiguousArray<QueueAction> = []
+    /// The previous batch's storage, kept to reuse its capacity.
+    @exclusivity(unchecked) private var spare: ContiguousArray<QueueAction> = []
+    /// Whether a drain is scheduled on the queue or running.
+    @exclusivity(unchecked) private var draining = false
 
     /// Creates a scheduler on a new serial queue.
     ///
@@ -40,12 +58,32 @@ public final class QueueScheduler: DateScheduler {
     /// - Returns: A disposable that skips the action if it has not started yet.
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> Disposable? {
-        let disposable = AnyDisposable()
-        let work = QueueWork(action)
-        queue.async {
-            if !disposable.isDisposed { work.run() }
-        }
-        return disposable
+        let scheduled = QueueAction(action)
+        lock.lock()
+        buffer.append(scheduled)
+        let startsDrain = !draining
+        draining = true
+        lock.unlock()
+        if startsDrain { queue.async { self.drain() } }
+        return scheduled
+    }
+
+    /// Runs the actions that were waiting when it started, then hands the queue back and
+    /// schedules itself again if more arrived meanwhile. Runs on `queue` only.
+    private func drain() {
+        lock.lock()
+        var batch = buffer
+        buffer = spare
+        spare = []
+        lock.unlock()
+        for scheduled in batch { scheduled.runUnlessDisposed() }
+        batch.removeAll(keepingCapacity: true)
+        lock.lock()
+        spare = batch
+        let more = !buffer.isEmpty
+        if !more { draining = false }
+        lock.unlock()
+        if more { queue.async { self.drain() } }
     }
 
     /// Runs `action` at `date` on the queue.
@@ -100,6 +138,32 @@ public final class QueueScheduler: DateScheduler {
         let nanos = interval * 1_000_000_000
         guard nanos.isFinite else { return Int.max }
         return Int(max(0, min(nanos, Double(Int.max / 2))))
+    }
+}
+
+/// An immediate action waiting in a `QueueScheduler`'s buffer, and the disposable that
+/// cancels it.
+final class QueueAction: Disposable, @unchecked Sendable {
+    // Safety: after `init`, `action` is read and cleared only on the scheduler's serial
+    // queue, the one place it runs; `disposed` is atomic.
+    @exclusivity(unchecked) private var action: (() -> Void)?
+    private let disposed = Atomic<Bool>(false)
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    func dispose() {
+        disposed.store(true, ordering: .releasing)
+    }
+
+    /// Runs the action unless it was disposed, then releases it (and what it captured).
+    func runUnlessDisposed() {
+        let action = self.action
+        self.action = nil
+        if !disposed.load(ordering: .acquiring) { action?() }
     }
 }
 
