@@ -32,7 +32,15 @@ public final class Lifetime: Sendable {
         disposables.add(action)
     }
 
-    /// Disposes `disposable` when `lifetime` ends.
+    /// Disposes `disposable` when `lifetime` ends: `lifetime += request` is how a start
+    /// handler ties its work to the run.
+    ///
+    /// - Parameters:
+    ///   - lifetime: The lifetime whose end disposes `disposable`.
+    ///   - disposable: What to dispose; `nil` is ignored. If `lifetime` has already ended,
+    ///     `disposable` is disposed at once.
+    /// - Returns: A disposable that unregisters `disposable` (without disposing it), or
+    ///   `nil` when nothing was registered.
     @discardableResult
     public static func += (lifetime: Lifetime, disposable: Disposable?) -> Disposable? {
         lifetime.disposables.add(disposable)

@@ -98,6 +98,12 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// A producer that sends `first`, then every element of `rest`, then completes.
+    ///
+    /// Disposing the run stops the iteration.
+    ///
+    /// - Parameters:
+    ///   - first: The first value to send.
+    ///   - rest: The values to send after it, in order.
     public init(values first: Value, _ rest: Value...) {
         self.init(sequence: [first] + rest)
     }

@@ -113,13 +113,25 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         for entry in current { entry.member.dispose() }
     }
 
-    /// Adds `disposable` to `composite`.
+    /// Adds `disposable` to `composite`; the operator form of `add(_:)`.
+    ///
+    /// - Parameters:
+    ///   - composite: The composite that will dispose `disposable`.
+    ///   - disposable: The member to add; `nil` is ignored. If `composite` is already
+    ///     disposed, `disposable` is disposed at once.
+    /// - Returns: A disposable that removes the member again (without disposing it), or
+    ///   `nil` when nothing was added.
     @discardableResult
     public static func += (composite: CompositeDisposable, disposable: Disposable?) -> Disposable? {
         composite.add(disposable)
     }
 
-    /// Adds a cleanup closure to `composite`.
+    /// Adds a cleanup closure to `composite`; see `add(_:)`.
+    ///
+    /// - Parameters:
+    ///   - composite: The composite that will run `action` when it is disposed.
+    ///   - action: The cleanup to run, once.
+    /// - Returns: A disposable that removes the action again.
     @discardableResult
     public static func += (
         composite: CompositeDisposable, action: @escaping () -> Void
