@@ -50,6 +50,25 @@ public struct ImageEntity: Equatable, Hashable, Sendable {
     public let username: String
 
     /// Creates an entity from its fields (for tests, stubs and catalogs).
+    ///
+    /// No value is checked: the decoder checks what comes from the network.
+    ///
+    /// - Parameters:
+    ///   - id: Pixabay's identifier of the image.
+    ///   - pageURL: The address of the image's page on the web site.
+    ///   - pageImageWidth: Width of the original image, in pixels.
+    ///   - pageImageHeight: Height of the original image, in pixels.
+    ///   - previewURL: The address of a small preview.
+    ///   - previewWidth: Width of the preview, in pixels.
+    ///   - previewHeight: Height of the preview, in pixels.
+    ///   - imageURL: The address of a medium-size image.
+    ///   - imageWidth: Width of the medium-size image, in pixels.
+    ///   - imageHeight: Height of the medium-size image, in pixels.
+    ///   - viewCount: How many times the image was viewed.
+    ///   - downloadCount: How many times the image was downloaded.
+    ///   - likeCount: How many people liked the image.
+    ///   - tags: The image's tags, in order.
+    ///   - username: The name of the person who uploaded the image.
     public init(
         id: UInt64, pageURL: String, pageImageWidth: Int, pageImageHeight: Int,
         previewURL: String, previewWidth: Int, previewHeight: Int,

@@ -12,6 +12,10 @@ public struct ResponseEntity: Equatable, Hashable, Sendable {
     public let images: [ImageEntity]
 
     /// Creates a page from its fields (for tests, stubs and catalogs).
+    ///
+    /// - Parameters:
+    ///   - totalCount: How many images the query can deliver in all (`totalHits`).
+    ///   - images: The images of this page, in order.
     public init(totalCount: Int64, images: [ImageEntity]) {
         self.totalCount = totalCount
         self.images = images
