@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Fails when a public symbol of a library module has no doc comment, or a function's doc
+# comment does not describe its parameters, result and errors (see scripts/check_docs.py).
+#
+# Usage: scripts/check-docs.sh [--scratch-path DIR]   (default: .build, shared with
+# `swift build` / `swift test`, so after a test run only the symbol graphs are extracted)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=.build
+if [[ "${1:-}" == "--scratch-path" && -n "${2:-}" ]]; then
+    scratch=$2
+elif [[ $# -gt 0 ]]; then
+    echo "usage: scripts/check-docs.sh [--scratch-path DIR]" >&2
+    exit 2
+fi
+modules=(Signalbox SignalboxTesting ImageSearchModel ImageSearchViewModel)
+
+# Old graphs of renamed or removed extensions must not be read: start from an empty folder.
+rm -rf "$scratch"/*/symbolgraph
+if ! output=$(swift package --scratch-path "$scratch" dump-symbol-graph \
+    --skip-synthesized-members 2>&1); then
+    echo "$output" >&2
+    echo "check-docs: swift package dump-symbol-graph failed" >&2
+    exit 2
+fi
+graphs=$(sed -n 's/^Files written to //p' <<<"$output" | tail -n 1)
+if [[ -z "$graphs" || ! -d "$graphs" ]]; then
+    echo "$output" >&2
+    echo "check-docs: could not find the symbol graphs" >&2
+    exit 2
+fi
+python3 scripts/check_docs.py --root "$PWD" "$graphs" "${modules[@]}"
