@@ -8,10 +8,11 @@ import Synchronization
 /// `QueueScheduler(qos:name:)` creates a private serial queue. Actions run one at a time,
 /// in the order they were scheduled for equal dates.
 ///
-/// Immediate actions (`schedule(_:)`) go into one first-in, first-out buffer per scheduler,
-/// and the queue drains the buffer in batches: a stream of events observed on the scheduler
-/// costs one queue hop per batch instead of one per event, while every action scheduled
-/// through this scheduler still runs in the order it was scheduled, whichever stream it
+/// Immediate actions (`schedule(_:)`), and dated actions once they are due, go into one
+/// first-in, first-out buffer per scheduler, and the queue drains the buffer in batches: a
+/// stream of events observed on the scheduler costs one queue hop per batch instead of one
+/// per event, while every action scheduled through this scheduler still runs in the order
+/// it was scheduled (dated ones: in the order they became due), whichever stream it
 /// belongs to. (Blocks submitted to the underlying `DispatchQueue` directly, not through
 /// the scheduler, may run before a batch that was already waiting.) Each batch is only what
 /// was waiting when it started, so other work on the queue gets its turn between batches.
@@ -94,12 +95,22 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     /// - Returns: A disposable that skips the action if it has not started yet.
     @discardableResult
     public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
-        let disposable = AnyDisposable()
-        let work = QueueWork(action)
-        queue.asyncAfter(wallDeadline: Self.wallTime(date)) {
-            if !disposable.isDisposed { work.run() }
-        }
-        return disposable
+        let scheduled = QueueAction(action)
+        // When due, the action joins the back of the buffer, so it runs after the immediate
+        // actions that were scheduled before it became due.
+        queue.asyncAfter(wallDeadline: Self.wallTime(date)) { self.enqueueDue(scheduled) }
+        return scheduled
+    }
+
+    /// Appends an action that became due; runs on `queue`, so it can drain at once when no
+    /// drain is pending.
+    private func enqueueDue(_ scheduled: QueueAction) {
+        lock.lock()
+        buffer.append(scheduled)
+        let startsDrain = !draining
+        draining = true
+        lock.unlock()
+        if startsDrain { drain() }
     }
 
     /// Runs `action` at `date` and then every `interval` seconds, on the queue.
