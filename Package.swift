@@ -19,8 +19,10 @@ let package = Package(
         .testTarget(name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting"]),
         .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
         .target(name: "ImageSearchModel", dependencies: ["Signalbox"]),
+        .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
         .testTarget(
-            name: "ImageSearchModelTests", dependencies: ["ImageSearchModel", "Signalbox"]),
+            name: "ImageSearchModelTests",
+            dependencies: ["ImageSearchModel", "Signalbox", "LoopbackHTTPServer"]),
         .target(name: "ImageSearchViewModel", dependencies: ["ImageSearchModel", "Signalbox"]),
         .testTarget(
             name: "ImageSearchViewModelTests",
@@ -37,6 +39,9 @@ let package = Package(
             ],
             path: "Playground",
             exclude: ["README.md", "expected-output.txt"]),
+        .testTarget(
+            name: "ImageSearchCLITests",
+            dependencies: ["imagesearch", "ImageSearchModel", "Signalbox", "LoopbackHTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

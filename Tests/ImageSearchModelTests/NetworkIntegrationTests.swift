@@ -1,5 +1,6 @@
 import Foundation
 import ImageSearchModel
+import LoopbackHTTPServer
 import Signalbox
 import Testing
 

@@ -6,33 +6,34 @@ import Foundation
     import Darwin
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 for integration tests of `Network`.
+/// A tiny HTTP/1.1 server on 127.0.0.1 for integration tests of `Network` and of the
+/// `imagesearch` command.
 ///
 /// It listens on an ephemeral port, answers each connection on its own thread with the
 /// reply its handler chooses (a status with headers and body, a truncated body, an endless
 /// body, no answer at all, a dropped connection), closes the connection after one exchange,
 /// and records what it saw. It never connects anywhere; every loop is bounded and stops when
 /// the server stops.
-final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: @unchecked Sendable {
     // Safety: `requests`, `closedByClient` and `threads` are guarded by `lock`; the file
     // descriptors are immutable after `init` (closed once, in `stop()`, after every thread
     // that uses them has finished).
 
     /// A request as received.
-    struct Request: Sendable {
-        let method: String
+    public struct Request: Sendable {
+        public let method: String
         /// The request target: path and raw (still encoded) query.
-        let target: String
-        let headers: [String: String]
+        public let target: String
+        public let headers: [String: String]
 
         /// The raw, still percent-encoded query (after `?`), or "".
-        var rawQuery: String {
+        public var rawQuery: String {
             guard let index = target.firstIndex(of: "?") else { return "" }
             return String(target[target.index(after: index)...])
         }
 
         /// The query items, percent-decoded (a `+` stays a `+`).
-        var query: [String: String] {
+        public var query: [String: String] {
             var items: [String: String] = [:]
             for pair in rawQuery.split(separator: "&") {
                 let parts = pair.split(
@@ -46,7 +47,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// What the server does with a request.
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// A complete response; `Content-Length` and `Connection: close` are added.
         case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
         /// Announces `declaredLength` bytes, sends `body` (shorter), then closes.
@@ -59,22 +60,24 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         /// Closes the connection without answering.
         case drop
 
-        static func json(_ text: String, status: Int = 200) -> Reply {
+        public static func json(_ text: String, status: Int = 200) -> Reply {
             .respond(
                 status: status, headers: ["Content-Type": "application/json"],
                 body: Data(text.utf8))
         }
 
-        static func text(_ text: String, status: Int, headers: [String: String] = [:]) -> Reply {
+        public static func text(_ text: String, status: Int, headers: [String: String] = [:])
+            -> Reply
+        {
             var all = headers
             all["Content-Type"] = all["Content-Type"] ?? "text/plain; charset=utf-8"
             return .respond(status: status, headers: all, body: Data(text.utf8))
         }
     }
 
-    enum SetUpError: Error { case socket(String) }
+    public enum SetUpError: Error { case socket(String) }
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -88,16 +91,16 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let clientClosed = DispatchSemaphore(value: 0)
 
     /// The address of the server's root, such as `http://127.0.0.1:49152`.
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Every request received so far, in order.
-    var requests: [Request] { lock.withLock { receivedRequests } }
+    public var requests: [Request] { lock.withLock { receivedRequests } }
 
     /// How many connections the client closed while the server was holding or streaming.
-    var closedByClientCount: Int { lock.withLock { clientClosures } }
+    public var closedByClientCount: Int { lock.withLock { clientClosures } }
 
     /// Starts listening on 127.0.0.1 at an ephemeral port.
-    init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw SetUpError.socket("pipe") }
@@ -144,7 +147,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting, wakes every connection thread, waits for them, closes the sockets.
-    func stop() {
+    public func stop() {
         let first = lock.withLock { () -> Bool in
             defer { stopped = true }
             return !stopped
@@ -159,12 +162,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Blocks until a request has arrived (counting from the start), or the timeout passes.
-    func waitForRequest(timeout: TimeInterval = 10) -> Bool {
+    public func waitForRequest(timeout: TimeInterval = 10) -> Bool {
         requestArrived.wait(timeout: .now() + timeout) == .success
     }
 
     /// Blocks until the client has closed a held or streamed connection.
-    func waitForClientToClose(timeout: TimeInterval = 10) -> Bool {
+    public func waitForClientToClose(timeout: TimeInterval = 10) -> Bool {
         clientClosed.wait(timeout: .now() + timeout) == .success
     }
 
