@@ -56,7 +56,9 @@ public final class ImageSearch: ImageSearching {
     /// See ``ImageSearching/searchImages(query:nextPageTrigger:)`` for the contract. A blank
     /// query, or one over 100 characters, fails at once with `.invalidRequest` without a
     /// request. If the trigger ends, the search completes once the page in flight (if any)
-    /// has arrived.
+    /// has arrived. A page counts as loading until its value has been delivered, so a trigger
+    /// sent from inside the search's own value callback is ignored (pull the next page later,
+    /// for instance from a UI action, as the table view model does).
     ///
     /// - Parameters:
     ///   - query: The words to search for.

@@ -130,6 +130,8 @@ public final class Network: Networking {
             let transfer = NetworkTransfer(
                 maximumBodySize: self.maximumBodySize, secrets: secrets, isAcceptable: isAcceptable
             ) { result in
+                // After a disposal the task reports "cancelled": nobody is listening any more.
+                guard !lifetime.hasEnded else { return }
                 switch result {
                 case .success(let (status, data)):
                     log?("GET \(shownAddress) → \(status), \(data.count) bytes")

@@ -257,4 +257,43 @@ struct ImageSearchTests {
         #expect(events.value.count == 2)
         #expect(network.requests.first?.parameters["per_page"] == "50")
     }
+
+    @Test("a trigger sent from inside the value callback is ignored, without deadlock")
+    func reentrantTrigger() throws {
+        let network = StubNetwork.pages(totalHits: 10, perPage: 3, scheduler: scheduler, delay: 1)
+        let search = try makeSearch(network)
+        let (trigger, pull) = Signal<Void, Never>.pipe()
+        let values = Protected(0)
+        search.searchImages(query: "fox", nextPageTrigger: SignalProducer(trigger))
+            .startWithResult { _ in
+                values.withValue { $0 += 1 }
+                pull.send(value: ())  // page 1 is still being delivered: ignored
+            }
+        scheduler.advance(by: 1)
+        #expect(values.value == 1)
+        #expect(network.requests.map(\.page) == [1])
+        pull.send(value: ())
+        #expect(network.requests.map(\.page) == [1, 2])
+    }
+
+    @Test("triggers from several threads never request a page twice nor out of order")
+    func concurrentTriggers() throws {
+        let network = StubNetwork.pages(totalHits: 600, perPage: 3)
+        let search = try makeSearch(network)
+        let (trigger, pull) = Signal<Void, Never>.pipe()
+        let ids = Protected<[UInt64]>([])
+        search.searchImages(query: "fox", nextPageTrigger: SignalProducer(trigger))
+            .startWithResult { result in
+                if case .success(let page) = result {
+                    ids.withValue { $0 += page.images.map(\.id) }
+                }
+            }
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<50 { pull.send(value: ()) }
+        }
+        let pages = network.requests.compactMap(\.page)
+        #expect(pages == Array(1...pages.count))
+        #expect(ids.value == Array(1...UInt64(pages.count * 3)))
+        #expect(pages.count >= 2)
+    }
 }
