@@ -83,11 +83,13 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Disposing the run stops the iteration.
     ///
     /// - Parameter values: The values to send.
+    @inlinable
     public init<S: Sequence>(values: S) where S.Element == Value {
         self.init(sequence: values)
     }
 
-    private init<S: Sequence>(sequence values: S) where S.Element == Value {
+    @inlinable
+    init<S: Sequence>(sequence values: S) where S.Element == Value {
         self.init { observer, _ in
             for value in values {
                 if observer.isTerminated { return }

@@ -1,6 +1,7 @@
 import Synchronization
 
 extension Transforms {
+    @inlinable
     static func observe<V, E>(on scheduler: Scheduler) -> EventTransform<V, E, V, E> {
         { downstream, lifetime in
             let ended = EndedFlag(lifetime)
@@ -15,13 +16,16 @@ extension Transforms {
 }
 
 /// Becomes set when a lifetime ends; cheap to read on every event.
+@usableFromInline
 final class EndedFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
+    @usableFromInline let flag = Atomic<Bool>(false)
 
+    @usableFromInline
     init(_ lifetime: Lifetime) {
         lifetime.observeEnded { [weak self] in self?.flag.store(true, ordering: .releasing) }
     }
 
+    @inlinable
     var isSet: Bool { flag.load(ordering: .acquiring) }
 }
 
@@ -35,6 +39,7 @@ extension SignalProducer {
     /// - Parameter scheduler: Where downstream observers receive events, e.g.
     ///   `QueueScheduler.main`, or a `TestScheduler` in tests.
     /// - Returns: A producer delivering on `scheduler`.
+    @inlinable
     public func observe(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
         lift(Transforms.observe(on: scheduler))
     }
