@@ -34,6 +34,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// disposal before sending: events sent after the run terminated are dropped.
     ///
     /// - Parameter startHandler: The work of one run.
+    @inlinable
     public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
         setUp = { downstream, run in
             let observer = Signal<Value, Error>.Observer(downstream)
@@ -45,6 +46,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// Creates a producer that forwards the events of `signal` from the moment it is started.
     ///
     /// - Parameter signal: The signal to observe for each run.
+    @inlinable
     public init(_ signal: Signal<Value, Error>) {
         self.init { observer, lifetime in
             lifetime += signal.observe(observer)
@@ -54,6 +56,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// A producer that sends `value` and completes.
     ///
     /// - Parameter value: The value to send.
+    @inlinable
     public init(value: Value) {
         self.init { observer, _ in
             observer.send(value: value)
@@ -64,6 +67,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// A producer that fails with `error` at once.
     ///
     /// - Parameter error: The error to send.
+    @inlinable
     public init(error: Error) {
         self.init { observer, _ in observer.send(error: error) }
     }
@@ -71,6 +75,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// A producer that sends the success value and completes, or fails with the failure.
     ///
     /// - Parameter result: The outcome to send.
+    @inlinable
     public init(result: Result<Value, Error>) {
         switch result {
         case .success(let value): self.init(value: value)

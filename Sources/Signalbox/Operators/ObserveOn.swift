@@ -3,7 +3,20 @@ import Synchronization
 extension Transforms {
     @inlinable
     static func observe<V, E>(on scheduler: Scheduler) -> EventTransform<V, E, V, E> {
-        { downstream, lifetime in
+        // A queue scheduler is fed directly: the per-event action needs no cancellation
+        // handle (disposal is checked through `ended`), which saves an allocation per event.
+        if let queueScheduler = scheduler as? QueueScheduler {
+            return { downstream, lifetime in
+                let ended = EndedFlag(lifetime)
+                return { event in
+                    queueScheduler.enqueue {
+                        if case .value = event, ended.isSet { return }
+                        downstream(event)
+                    }
+                }
+            }
+        }
+        return { downstream, lifetime in
             let ended = EndedFlag(lifetime)
             return { event in
                 scheduler.schedule {

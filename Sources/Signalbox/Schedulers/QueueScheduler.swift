@@ -26,9 +26,9 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
 
     private let lock = Lock()
     /// Immediate actions waiting for the queue, oldest first.
-    @exclusivity(unchecked) private var buffer: ContiguousArray<QueueAction> = []
+    @exclusivity(unchecked) private var buffer: ContiguousArray<QueueEntry> = []
     /// The previous batch's storage, kept to reuse its capacity.
-    @exclusivity(unchecked) private var spare: ContiguousArray<QueueAction> = []
+    @exclusivity(unchecked) private var spare: ContiguousArray<QueueEntry> = []
     /// Whether a drain is scheduled on the queue or running.
     @exclusivity(unchecked) private var draining = false
 
@@ -60,13 +60,28 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> Disposable? {
         let scheduled = QueueAction(action)
+        append(.cancellable(scheduled))
+        return scheduled
+    }
+
+    /// Runs `action` on the queue, in order with every other action of this scheduler, with
+    /// no way to cancel it: for operators that check for disposal themselves (such as
+    /// `observe(on:)`), which saves the cancellation handle's allocation per event.
+    ///
+    /// - Parameter action: The work to run.
+    @usableFromInline
+    func enqueue(_ action: @escaping () -> Void) {
+        append(.plain(action))
+    }
+
+    /// Adds an entry to the buffer and starts a drain on the queue unless one is pending.
+    private func append(_ entry: QueueEntry) {
         lock.lock()
-        buffer.append(scheduled)
+        buffer.append(entry)
         let startsDrain = !draining
         draining = true
         lock.unlock()
         if startsDrain { queue.async { self.drain() } }
-        return scheduled
     }
 
     /// Runs the actions that were waiting when it started, then hands the queue back and
@@ -77,7 +92,12 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
         buffer = spare
         spare = []
         lock.unlock()
-        for scheduled in batch { scheduled.runUnlessDisposed() }
+        for entry in batch {
+            switch entry {
+            case .cancellable(let scheduled): scheduled.runUnlessDisposed()
+            case .plain(let action): action()
+            }
+        }
         batch.removeAll(keepingCapacity: true)
         lock.lock()
         spare = batch
@@ -106,7 +126,7 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     /// drain is pending.
     private func enqueueDue(_ scheduled: QueueAction) {
         lock.lock()
-        buffer.append(scheduled)
+        buffer.append(.cancellable(scheduled))
         let startsDrain = !draining
         draining = true
         lock.unlock()
@@ -152,8 +172,16 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     }
 }
 
-/// An immediate action waiting in a `QueueScheduler`'s buffer, and the disposable that
-/// cancels it.
+/// An action waiting in a `QueueScheduler`'s buffer.
+private enum QueueEntry {
+    /// Scheduled with `schedule`: skipped if disposed before it runs.
+    case cancellable(QueueAction)
+    /// Scheduled with `enqueue`: always runs.
+    case plain(() -> Void)
+}
+
+/// An action waiting in a `QueueScheduler`'s buffer (or for its date), and the disposable
+/// that cancels it.
 final class QueueAction: Disposable, @unchecked Sendable {
     // Safety: after `init`, `action` is read and cleared only on the scheduler's serial
     // queue, the one place it runs; `disposed` is atomic.
