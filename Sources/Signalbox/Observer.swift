@@ -19,12 +19,15 @@ extension Signal {
     ///   is allowed: it is delivered as soon as the current callback returns.
     public final class Observer: @unchecked Sendable {
         // Safety: `callback` is only called while `sendLock` is held, which serialises every
-        // call; `owner` is only cleared under `sendLock` after `terminalState` became 1, and
+        // call; `owner` is only cleared under `sendLock` after `terminalState` left 0, and
         // `callback` is only used under `sendLock` while `terminalState` is 0, so it never
-        // dangles when used. `pendingTerminal` is guarded by `stateLock`.
+        // dangles when used. `pendingTerminal` is written once, by the one sender whose
+        // compare-exchange moved `terminalState` from 0 to 1, before it publishes the value
+        // with the (sequentially consistent) store of 2; it is read and cleared only by the
+        // holder of `sendLock` that moves the state from 2 to 3.
         @usableFromInline let sendLock = Lock()
-        @usableFromInline let stateLock = Lock()
-        /// 0 while alive, 1 once a terminal event has been accepted.
+        /// 0 alive; 1 a terminal event was accepted and is being stored; 2 it is stored and
+        /// waits for delivery; 3 it was delivered.
         @usableFromInline let terminalState = Atomic<UInt8>(0)
         @usableFromInline var pendingTerminal: Event<Value, Error>?
         /// Keeps the callback alive until the terminal event has been delivered.
@@ -45,6 +48,7 @@ extension Signal {
         /// Creates an observer that forwards every event to `action`.
         ///
         /// - Parameter action: Called with each event, never concurrently.
+        @inlinable
         public init(_ action: @escaping (Event<Value, Error>) -> Void) {
             let callback = Callback(action)
             owner = callback
@@ -102,16 +106,19 @@ extension Signal {
         /// Fails the stream with `error`.
         ///
         /// - Parameter error: The error to deliver.
+        @inlinable
         public func send(error: Error) {
             sendTerminal(.failed(error))
         }
 
         /// Completes the stream.
+        @inlinable
         public func sendCompleted() {
             sendTerminal(.completed)
         }
 
         /// Interrupts the stream (used for cancellation).
+        @inlinable
         public func sendInterrupted() {
             sendTerminal(.interrupted)
         }
@@ -124,36 +131,37 @@ extension Signal {
                 callback._withUnsafeGuaranteedRef { $0.body(event) }
             }
             sendLock.unlock()
-            if terminalState.load(ordering: .acquiring) != 0 {
+            // A terminal event accepted while this value was delivered waits for the lock.
+            if terminalState.load(ordering: .sequentiallyConsistent) == 2 {
                 deliverPendingTerminal()
             }
         }
 
-        @usableFromInline
+        @inlinable
         func sendTerminal(_ event: Event<Value, Error>) {
-            let accepted = stateLock.withLock { () -> Bool in
-                guard terminalState.load(ordering: .relaxed) == 0 else { return false }
-                pendingTerminal = event
-                terminalState.store(1, ordering: .releasing)
-                return true
-            }
-            if accepted { deliverPendingTerminal() }
+            guard
+                terminalState.compareExchange(
+                    expected: 0, desired: 1, ordering: .acquiringAndReleasing
+                ).exchanged
+            else { return }
+            pendingTerminal = event
+            terminalState.store(2, ordering: .sequentiallyConsistent)
+            deliverPendingTerminal()
         }
 
         /// Delivers the accepted terminal event unless another delivery is in progress, in
         /// which case that sender delivers it when it finishes.
-        @usableFromInline
+        @inlinable
         func deliverPendingTerminal() {
             guard sendLock.tryLock() else { return }
-            let terminal = stateLock.withLock { () -> Event<Value, Error>? in
-                defer { pendingTerminal = nil }
-                return pendingTerminal
-            }
             var released: Callback?
-            if let terminal {
+            if terminalState.load(ordering: .acquiring) == 2 {
+                terminalState.store(3, ordering: .releasing)
+                let terminal = pendingTerminal
+                pendingTerminal = nil
                 released = owner
                 owner = nil
-                released?.body(terminal)
+                if let terminal { released?.body(terminal) }
             }
             sendLock.unlock()
             // The callback (and all it captured) is released here, outside the lock.

@@ -116,11 +116,13 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     }
 
     /// A producer that completes at once without a value.
+    @inlinable
     public static var empty: SignalProducer {
         SignalProducer { observer, _ in observer.sendCompleted() }
     }
 
     /// A producer that never sends anything; it ends only when disposed.
+    @inlinable
     public static var never: SignalProducer {
         SignalProducer { (_: Signal<Value, Error>.Observer, _: Lifetime) in }
     }
