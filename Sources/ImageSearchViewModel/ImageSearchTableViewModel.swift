@@ -33,6 +33,7 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
     private let _totalCount = MutableProperty<Int64>(0)
     private let _hasNextPage = MutableProperty(false)
     private let _lastQuery = MutableProperty<String?>(nil)
+    private let _state = MutableProperty(ImageSearchState.idle)
 
     /// The text of the search box.
     public let query = MutableProperty("")
@@ -46,7 +47,7 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
     public let totalCount: Property<Int64>
     /// Whether another page can be requested.
     public let hasNextPage: Property<Bool>
-    /// The screen's state, derived from the other properties.
+    /// The screen's state, published once per completed transition of the other properties.
     public let state: Property<ImageSearchState>
     /// Loads the next page; see `ImageSearchTableViewModeling.loadNextPage`.
     public let loadNextPage: Action<Void, Void, Never>
@@ -77,9 +78,7 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
         errorMessage = Property(capturing: _errorMessage)
         totalCount = Property(capturing: _totalCount)
         hasNextPage = Property(capturing: _hasNextPage)
-        state = Self.deriveState(
-            lastQuery: _lastQuery, searching: _searching, errorMessage: _errorMessage,
-            cellModels: _cellModels, totalCount: _totalCount)
+        state = Property(capturing: _state)
 
         let canLoadNextPage = _hasNextPage.combineLatest(with: _searching).map { $0 && !$1 }
         let pageLoader = PageLoader()
@@ -119,6 +118,7 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
             replaced?.pagesInput.sendCompleted()
             self._hasNextPage.value = false
             self._searching.value = false
+            self.publishState()
         }
     }
 
@@ -147,17 +147,15 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
         }
         currentSearch.inner = nil
         replaced?.pagesInput.sendCompleted()
+        _searching.value = !text.isEmpty
         _lastQuery.value = text
         _errorMessage.value = nil
+        _hasNextPage.value = false
+        _totalCount.value = 0
         _entities.value = []
         _cellModels.value = []
-        _totalCount.value = 0
-        _hasNextPage.value = false
-        guard !text.isEmpty else {
-            _searching.value = false
-            return
-        }
-        _searching.value = true
+        publishState()
+        guard !text.isEmpty else { return }
         let (trigger, triggerInput) = Signal<Void, Never>.pipe()
         let (pages, pagesInput) = Signal<PageOutcome, Never>.pipe()
         let newSession = SearchSession(trigger: triggerInput, pages: pages, pagesInput: pagesInput)
@@ -186,19 +184,23 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
                 self._totalCount.value = response.totalCount
                 self._hasNextPage.value = Int64(self._entities.value.count) < response.totalCount
                 self._searching.value = false
+                self.publishState()
                 pagesInput.send(value: .loaded)
             case .failed(let error):
                 self._errorMessage.value = error.description
                 self._hasNextPage.value = false
                 self._searching.value = false
+                self.publishState()
                 pagesInput.send(value: .failed)
                 pagesInput.sendCompleted()
             case .completed:
                 self._hasNextPage.value = false
                 self._searching.value = false
+                self.publishState()
                 pagesInput.sendCompleted()
             case .interrupted:
                 self._searching.value = false
+                self.publishState()
                 pagesInput.sendCompleted()
             }
         }
@@ -223,29 +225,28 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
                     return
                 }
                 self._searching.value = true
+                self.publishState()
                 session.trigger.send(value: ())
             }
         }
     }
 
-    private static func deriveState(
-        lastQuery: MutableProperty<String?>, searching: MutableProperty<Bool>,
-        errorMessage: MutableProperty<String?>,
-        cellModels: MutableProperty<[any ImageSearchTableViewCellModeling]>,
-        totalCount: MutableProperty<Int64>
-    ) -> Property<ImageSearchState> {
-        let inputs = lastQuery.combineLatest(with: searching)
-            .combineLatest(with: errorMessage)
-            .combineLatest(with: cellModels.map(\.count))
-            .combineLatest(with: totalCount)
-        return inputs.map { values -> ImageSearchState in
-            let ((((query, isSearching), message), loaded), total) = values
-            if let message { return .failed(message: message) }
-            if isSearching { return .searching(loaded: loaded) }
-            guard let query, !query.isEmpty else { return .idle }
-            return .loaded(loaded: loaded, total: total)
+    /// Sets `state` from the other properties, once a transition is complete, so that
+    /// renderers see one state per step and never a half-applied one. Runs on the scheduler.
+    private func publishState() {
+        let newState: ImageSearchState
+        if let message = _errorMessage.value {
+            newState = .failed(message: message)
+        } else if _searching.value {
+            newState = .searching(loaded: _cellModels.value.count)
+        } else if let query = _lastQuery.value, !query.isEmpty {
+            newState = .loaded(loaded: _cellModels.value.count, total: _totalCount.value)
+        } else {
+            newState = .idle
         }
+        if _state.value != newState { _state.value = newState }
     }
+
 }
 
 /// What happened to a requested page.

@@ -26,7 +26,8 @@ public protocol ImageSearchTableViewModeling: AnyObject {
     /// Whether another page can be requested (the search has more hits than loaded).
     var hasNextPage: Property<Bool> { get }
 
-    /// The screen's state, derived from the properties above, for renderers to switch on.
+    /// The screen's state for renderers to switch on: one value per completed transition
+    /// (never a half-applied mix of old and new properties).
     var state: Property<ImageSearchState> { get }
 
     /// Loads the next page of the current search and appends its cells. Enabled only when a

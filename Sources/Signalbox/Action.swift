@@ -84,7 +84,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
                 observer.send(error: .disabled)
                 return
             }
-            let started = self.executing.modify { isExecuting -> Bool in
+            let started = self.executing.modifyIfChanged { isExecuting -> Bool in
                 guard !isExecuting, self.enabledIf.value else { return false }
                 isExecuting = true
                 return true

@@ -74,6 +74,28 @@ struct ImageSearchTableViewModelTests {
         #expect(fixture.viewModel.state.value == .loaded(loaded: 2, total: 6))
     }
 
+    @Test("state moves idle → searching → loaded → searching → failed, with no half states")
+    func stateTransitions() {
+        let fixture = TableFixture { query in
+            query == "bad" ? .failure(.connectionLost) : threePages(query)
+        }
+        let states = Recorded<ImageSearchState>()
+        fixture.viewModel.state.producer.startWithValues { states.append($0) }
+        fixture.type("cat")
+        fixture.scheduler.advance(by: 0.5)
+        fixture.viewModel.loadNextPage.apply().start()
+        fixture.scheduler.advance(by: 0.5)
+        fixture.type("bad")
+        fixture.scheduler.advance(by: 0.5)
+        fixture.type(" ")
+        #expect(
+            states.items == [
+                .idle, .searching(loaded: 0), .loaded(loaded: 2, total: 6),
+                .searching(loaded: 2), .loaded(loaded: 4, total: 6), .searching(loaded: 0),
+                .failed(message: NetworkError.connectionLost.description), .idle,
+            ])
+    }
+
     @Test("a new query disposes the previous search; only the new results arrive")
     func newQueryCancelsPrevious() {
         let fixture = TableFixture { query in

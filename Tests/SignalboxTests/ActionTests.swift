@@ -44,6 +44,18 @@ struct ActionTests {
         #expect(enabled.items == [true, false, true])
     }
 
+    @Test("a refused apply does not re-send isExecuting")
+    func refusedApplyIsSilent() {
+        let action = Action<Void, Void, Never> { SignalProducer.never }
+        let executing = Recorded<Bool>()
+        action.isExecuting.producer.startWithValues { executing.append($0) }
+        let run = action.apply().start()
+        action.apply().start()
+        action.apply().start()
+        run.dispose()
+        #expect(executing.items == [false, true, false])
+    }
+
     @Test("errors and values arrive on the action's signals")
     func errorsAndValues() {
         let action = Action<Bool, String, TestError> { shouldFail in

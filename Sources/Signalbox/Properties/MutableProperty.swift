@@ -80,6 +80,25 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
         return result
     }
 
+    /// Atomically applies `action`, notifying observers only if it reports a change.
+    ///
+    /// Used where a refused update must not look like a change to observers (an `Action`
+    /// that is already executing does not re-send `isExecuting == true`).
+    ///
+    /// - Parameter action: Mutates the value in place and returns whether it changed it.
+    /// - Returns: What `action` returned.
+    @discardableResult
+    func modifyIfChanged(_ action: (inout Value) -> Bool) -> Bool {
+        sendLock.lock()
+        defer { sendLock.unlock() }
+        let (changed, newValue) = valueLock.withLock { () -> (Bool, Value) in
+            let changed = action(&storage)
+            return (changed, storage)
+        }
+        if changed { core.deliver(.value(newValue)) }
+        return changed
+    }
+
     /// Reads the value under the property's lock.
     ///
     /// - Parameter action: Receives the current value.
