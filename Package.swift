@@ -14,7 +14,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Signalbox"),
-        .target(name: "SignalboxTesting", dependencies: ["Signalbox"]),
+        .target(name: "SignalboxTesting", dependencies: ["Signalbox", "ImageSearchModel"]),
         .executableTarget(name: "signalbox-perf", dependencies: ["Signalbox"]),
         .testTarget(name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting"]),
         .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
@@ -22,11 +22,13 @@ let package = Package(
         .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
         .testTarget(
             name: "ImageSearchModelTests",
-            dependencies: ["ImageSearchModel", "Signalbox", "LoopbackHTTPServer"]),
+            dependencies: ["ImageSearchModel", "Signalbox", "SignalboxTesting", "LoopbackHTTPServer"]),
         .target(name: "ImageSearchViewModel", dependencies: ["ImageSearchModel", "Signalbox"]),
         .testTarget(
             name: "ImageSearchViewModelTests",
-            dependencies: ["ImageSearchViewModel", "ImageSearchModel", "Signalbox"]),
+            dependencies: [
+                "ImageSearchViewModel", "ImageSearchModel", "Signalbox", "SignalboxTesting",
+            ]),
         .executableTarget(
             name: "imagesearch",
             dependencies: ["ImageSearchViewModel", "ImageSearchModel", "Signalbox"]),

@@ -1,6 +1,7 @@
 import Foundation
 import ImageSearchModel
 import Signalbox
+import SignalboxTesting
 import Testing
 
 /// `ImageSearch` with stub networks, in virtual time.

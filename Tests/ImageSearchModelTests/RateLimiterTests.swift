@@ -1,6 +1,7 @@
 import Foundation
 import ImageSearchModel
 import Signalbox
+import SignalboxTesting
 import Testing
 
 @Suite("Client-side rate limit in virtual time")

@@ -1,6 +1,7 @@
 import Foundation
 import ImageSearchModel
 import Signalbox
+import SignalboxTesting
 import Testing
 
 @Suite("Response cache in virtual time")

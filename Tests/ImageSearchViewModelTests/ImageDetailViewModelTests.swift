@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import ImageSearchViewModel
 import Signalbox
+import SignalboxTesting
 import Testing
 
 struct DetailFixture {
@@ -11,7 +12,7 @@ struct DetailFixture {
     let viewModel: ImageDetailViewModel
 
     init(locale: Locale = Locale(identifier: "en_US")) {
-        network = StubNetwork(scheduler: scheduler)
+        network = StubNetwork.images(scheduler: scheduler)
         viewModel = ImageDetailViewModel(
             network: network, externalAppChannel: channel, scheduler: scheduler, locale: locale)
     }
@@ -62,7 +63,7 @@ struct ImageDetailViewModelTests {
         fixture.viewModel.update([makeImage(1), makeImage(2)], atIndex: 0)
         fixture.scheduler.advance(by: 0.5)
         fixture.viewModel.update([makeImage(1), makeImage(2)], atIndex: 1)
-        #expect(fixture.network.interruptedImageRequests == 1)
+        #expect(fixture.network.cancelledCount == 1)
         fixture.scheduler.advance(by: 2)
         #expect(fixture.viewModel.image.value == StubNetwork.bytes(for: makeImage(2).imageURL))
     }

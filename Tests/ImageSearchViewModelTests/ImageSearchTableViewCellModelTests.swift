@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import ImageSearchViewModel
 import Signalbox
+import SignalboxTesting
 import Testing
 
 @Suite("ImageSearchTableViewCellModel")
@@ -10,7 +11,8 @@ struct ImageSearchTableViewCellModelTests {
     func texts() {
         let scheduler = TestScheduler()
         let cell = ImageSearchTableViewCellModel(
-            image: makeImage(7, tags: ["red", "fox"]), network: StubNetwork(scheduler: scheduler),
+            image: makeImage(7, tags: ["red", "fox"]),
+            network: StubNetwork.images(scheduler: scheduler),
             scheduler: scheduler)
         #expect(cell.id == 7)
         #expect(cell.pageImageSizeText == "1500 x 3000")
@@ -21,7 +23,7 @@ struct ImageSearchTableViewCellModelTests {
     @Test("the preview sends nil first, then the image on the scheduler")
     func nilThenImage() {
         let scheduler = TestScheduler()
-        let network = StubNetwork(scheduler: scheduler)
+        let network = StubNetwork.images(scheduler: scheduler)
         let cell = ImageSearchTableViewCellModel(
             image: makeImage(1), network: network, scheduler: scheduler)
         let received = Recorded<Data?>()
@@ -34,7 +36,7 @@ struct ImageSearchTableViewCellModelTests {
     @Test("a failed download becomes nil, and the next run tries again")
     func failureBecomesNil() {
         let scheduler = TestScheduler()
-        let network = StubNetwork(scheduler: scheduler, failing: true)
+        let network = StubNetwork.images(scheduler: scheduler, failing: true)
         let cell = ImageSearchTableViewCellModel(
             image: makeImage(1), network: network, scheduler: scheduler)
         let received = Recorded<Event<Data?, Never>>()
@@ -48,7 +50,7 @@ struct ImageSearchTableViewCellModelTests {
     @Test("once downloaded, the cached image is sent at once without a leading nil")
     func cached() {
         let scheduler = TestScheduler()
-        let network = StubNetwork(scheduler: scheduler)
+        let network = StubNetwork.images(scheduler: scheduler)
         let cell = ImageSearchTableViewCellModel(
             image: makeImage(1), network: network, scheduler: scheduler)
         cell.getPreviewImage().start()
@@ -63,7 +65,7 @@ struct ImageSearchTableViewCellModelTests {
     @Test("several runs during one download share one request")
     func sharedDownload() {
         let scheduler = TestScheduler()
-        let network = StubNetwork(scheduler: scheduler)
+        let network = StubNetwork.images(scheduler: scheduler)
         let cell = ImageSearchTableViewCellModel(
             image: makeImage(1), network: network, scheduler: scheduler)
         let first = Recorded<Data?>()
@@ -81,11 +83,11 @@ struct ImageSearchTableViewCellModelTests {
     @Test("releasing the cell model cancels its download")
     func releaseCancels() {
         let scheduler = TestScheduler()
-        let network = StubNetwork(scheduler: scheduler)
+        let network = StubNetwork.images(scheduler: scheduler)
         var cell: ImageSearchTableViewCellModel? = ImageSearchTableViewCellModel(
             image: makeImage(1), network: network, scheduler: scheduler)
         cell?.getPreviewImage().start()
         cell = nil
-        #expect(network.interruptedImageRequests == 1)
+        #expect(network.cancelledCount == 1)
     }
 }

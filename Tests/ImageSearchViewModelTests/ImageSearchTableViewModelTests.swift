@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import ImageSearchViewModel
 import Signalbox
+import SignalboxTesting
 import Testing
 
 /// Three pages of 2 images each, 6 hits in all, for any query.
@@ -21,7 +22,7 @@ struct TableFixture {
 
     init(pages: @escaping (String) -> Result<[ResponseEntity], NetworkError> = threePages) {
         search = StubImageSearch(scheduler: scheduler, delay: 0.5, pages: pages)
-        network = StubNetwork(scheduler: scheduler)
+        network = StubNetwork.images(scheduler: scheduler)
         viewModel = ImageSearchTableViewModel(
             imageSearch: search, network: network, scheduler: scheduler)
     }

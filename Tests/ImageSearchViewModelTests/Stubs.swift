@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import ImageSearchViewModel
 import Signalbox
+import SignalboxTesting
 
 /// A thread-safe list for recording what callbacks received.
 final class Recorded<Element>: @unchecked Sendable {
@@ -95,50 +96,23 @@ final class StubImageSearch: ImageSearching, @unchecked Sendable {
     }
 }
 
-/// A network whose image downloads answer after a delay on a `TestScheduler`.
-final class StubNetwork: Networking, @unchecked Sendable {
-    // Safety: mutable state is only touched under `lock`.
-    private let lock = NSLock()
-    private let scheduler: TestScheduler
-    private let delay: TimeInterval
-    private let failing: Bool
-    private var imageStarts: [String] = []
-    private var imageDisposals = 0
-
-    init(scheduler: TestScheduler, delay: TimeInterval = 1, failing: Bool = false) {
-        self.scheduler = scheduler
-        self.delay = delay
-        self.failing = failing
+extension StubNetwork {
+    /// A network whose image downloads answer after `delay` seconds of virtual time with
+    /// bytes derived from the URL, or fail with `.connectionLost`.
+    static func images(
+        scheduler: TestScheduler, delay: TimeInterval = 1, failing: Bool = false
+    ) -> StubNetwork {
+        StubNetwork(scheduler: scheduler, delay: delay) { request in
+            failing ? .failure(.connectionLost) : .success(bytes(for: request.url))
+        }
     }
 
-    var startedImageRequests: [String] { lock.withLock { imageStarts } }
-    var interruptedImageRequests: Int { lock.withLock { imageDisposals } }
-
+    /// The bytes served for `url`.
     static func bytes(for url: String) -> Data { Data("PNG:\(url)".utf8) }
 
-    func requestJSON(url: String, parameters: [String: String]) -> SignalProducer<
-        Data, NetworkError
-    > {
-        SignalProducer(error: .unknown)
-    }
-
-    func requestImage(url: String) -> SignalProducer<Data, NetworkError> {
-        SignalProducer { observer, lifetime in
-            self.lock.withLock { self.imageStarts.append(url) }
-            let finished = Recorded<Bool>()
-            lifetime += self.scheduler.schedule(afterDelay: self.delay) {
-                finished.append(true)
-                if self.failing {
-                    observer.send(error: .connectionLost)
-                } else {
-                    observer.send(value: StubNetwork.bytes(for: url))
-                    observer.sendCompleted()
-                }
-            }
-            lifetime.observeEnded {
-                if finished.items.isEmpty { self.lock.withLock { self.imageDisposals += 1 } }
-            }
-        }
+    /// The image URLs requested so far.
+    var startedImageRequests: [String] {
+        requests.filter { $0.kind == .image }.map(\.url)
     }
 }
 
