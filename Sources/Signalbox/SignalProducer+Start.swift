@@ -17,11 +17,6 @@ extension SignalProducer {
         _ run: ProducerRun, values: @escaping (Value) -> Void,
         terminal: @escaping (Event<Value, Error>) -> Void
     ) {
-        // Before the work starts (e.g. while `start(on:)` waits for its scheduler), disposal
-        // interrupts the downstream directly.
-        _ = run.setInterrupter {
-            if run.finish() { terminal(.interrupted) }
-        }
         setUp(
             { event in
                 // Operators guarantee that no value follows a terminal event, so only the
@@ -33,6 +28,14 @@ extension SignalProducer {
                     run.dispose()
                 }
             }, run)
+        // Usually the work installed its interrupter (the start handler's observer) and often
+        // it has finished already. Only when it installed none (the work is deferred, e.g. by
+        // `start(on:)`) does disposal need to interrupt the downstream directly; allocating
+        // that fallback only then keeps it off the common path.
+        let disposedUnannounced = run.installFallbackInterrupter {
+            { if run.finish() { terminal(.interrupted) } }
+        }
+        if disposedUnannounced, run.finish() { terminal(.interrupted) }
     }
 
     /// Starts the producer, sending every event of the run to `observer`.

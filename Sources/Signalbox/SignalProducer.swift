@@ -175,6 +175,22 @@ final class ProducerRun: Disposable, Sendable {
         disposables.setFirst(interrupter)
     }
 
+    /// Installs `fallback` as the interrupter when the work set up for the run installed
+    /// none, and tells whether the run was disposed before any interrupter existed (then
+    /// nobody has told the downstream, and the caller must).
+    ///
+    /// - Returns: `true` if the run was disposed while it had no interrupter.
+    @usableFromInline
+    func installFallbackInterrupter(_ fallback: () -> (() -> Void)) -> Bool {
+        let state = disposables.firstState
+        if state.hadFirst { return false }
+        if state.disposed { return true }
+        // Nothing set one yet (the work is deferred, e.g. by `start(on:)`): disposal from now
+        // on must still interrupt the downstream. If the run got disposed in between,
+        // `setInterrupter` refuses, and the caller interrupts the downstream itself.
+        return !setInterrupter(fallback())
+    }
+
     /// Marks the run finished; returns `true` if this call did it.
     @inlinable
     func finish() -> Bool {

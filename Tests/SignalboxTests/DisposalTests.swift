@@ -155,4 +155,38 @@ struct DisposalTests {
         #expect(starts.value == 0)
         #expect(received.items == [.interrupted])
     }
+
+    @Test("a run disposed before its work starts interrupts its observers once, and never starts")
+    func disposeBeforeStartWithSignal() {
+        let starts = Counter()
+        let received = Recorded<Event<Int, Never>>()
+        SignalProducer<Int, Never> { observer, _ in
+            starts.increment()
+            observer.send(value: 1)
+        }
+        .startWithSignal { signal, interrupter in
+            signal.observe { received.append($0) }
+            interrupter.dispose()
+        }
+        #expect(starts.value == 0)
+        #expect(received.items == [.interrupted])
+    }
+
+    @Test("after start(on:) has started the work, disposal interrupts once, through the work")
+    func disposeAfterScheduledStart() {
+        let scheduler = TestScheduler()
+        let cleanups = Counter()
+        let received = Recorded<Event<Int, Never>>()
+        let disposable = SignalProducer<Int, Never> { observer, lifetime in
+            lifetime.observeEnded { cleanups.increment() }
+            observer.send(value: 1)
+        }
+        .start(on: scheduler)
+        .start { received.append($0) }
+        scheduler.run()
+        disposable.dispose()
+        disposable.dispose()
+        #expect(received.items == [.value(1), .interrupted])
+        #expect(cleanups.value == 1)
+    }
 }

@@ -13,8 +13,8 @@ import Synchronization
 /// bag.dispose()
 /// ```
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
-    // Safety: `first`, `members`, `nextKey` and `disposed` are only touched while `lock` is
-    // held.
+    // Safety: `first`, `hadFirst`, `members`, `nextKey` and `disposed` are only touched
+    // while `lock` is held.
     //
     // Why an array and not a dictionary: every run of a producer has one of these, so its
     // cost is paid per subscription. Keys grow with each `add`, so the array stays sorted by
@@ -26,6 +26,8 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     /// Runs before the members on disposal; a producer run keeps its interrupter here, so a
     /// run needs no lock of its own.
     @exclusivity(unchecked) private var first: (() -> Void)?
+    /// Whether `first` was ever set (it is cleared when it runs).
+    @exclusivity(unchecked) private var hadFirst = false
 
     /// Creates an empty composite.
     public init() {
@@ -82,8 +84,15 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         lock.withLock {
             guard !disposed else { return false }
             first = action
+            hadFirst = true
             return true
         }
+    }
+
+    /// Whether the composite was disposed, and whether an action had been set with
+    /// `setFirst` before (or by) then.
+    var firstState: (disposed: Bool, hadFirst: Bool) {
+        lock.withLock { (disposed, hadFirst) }
     }
 
     /// Removes the member added under `key`, if it is still there.
