@@ -55,7 +55,10 @@ public final class Network: Networking {
         self.maximumBodySize = max(0, maximumBodySize)
         self.log = log
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = self.timeout
+        // FoundationNetworking on Linux fails a request at once when its timeout is under a
+        // second, so the session gets at least one second and `request` enforces shorter
+        // timeouts itself.
+        configuration.timeoutIntervalForRequest = max(self.timeout, 1)
         configuration.timeoutIntervalForResource = max(60, self.timeout * 4)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -122,7 +125,7 @@ public final class Network: Networking {
             }
             var request = URLRequest(
                 url: target, cachePolicy: .reloadIgnoringLocalCacheData,
-                timeoutInterval: self.timeout)
+                timeoutInterval: max(self.timeout, 1))
             request.httpMethod = "GET"
             request.setValue(accept, forHTTPHeaderField: "Accept")
             let task = self.session.dataTask(with: request)
@@ -147,6 +150,15 @@ public final class Network: Networking {
                 guard let task, task.state == .running || task.state == .suspended else { return }
                 log?("GET \(shownAddress) cancelled")
                 task.cancel()
+            }
+            if self.timeout < 1 {
+                let deadline = DispatchWorkItem {
+                    guard !lifetime.hasEnded else { return }
+                    log?("GET \(shownAddress) failed: timed out after \(self.timeout) s")
+                    observer.send(error: .notReachedServer)
+                }
+                self.deliveryQueue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)
+                lifetime.observeEnded { deadline.cancel() }
             }
             log?("GET \(shownAddress)")
             task.resume()

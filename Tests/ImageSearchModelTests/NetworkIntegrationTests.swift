@@ -234,6 +234,20 @@ struct NetworkIntegrationTests {
         expectFailure(outcome, .notReachedServer)
     }
 
+    @Test("a sub-second timeout is waited for, then fails with notReachedServer")
+    func subSecondTimeout() throws {
+        let harness = try Harness(timeout: 0.4, reply: { _ in .hold })
+        defer { harness.finish() }
+        let (server, network) = (harness.server, harness.network)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let outcome = network.requestJSON(url: server.baseURL, parameters: searchParameters())
+            .outcome()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        expectFailure(outcome, .notReachedServer)
+        #expect(elapsed >= 0.35, "failed after \(elapsed) s, before the 0.4 s timeout")
+        #expect(server.waitForClientToClose(timeout: 10), "the timed-out request was cancelled")
+    }
+
     @Test("a refused connection fails with notReachedServer")
     func connectionRefused() throws {
         let closed = try LoopbackHTTPServer { _ in .drop }
