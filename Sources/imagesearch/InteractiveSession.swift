@@ -45,7 +45,13 @@ final class InteractiveSession: @unchecked Sendable {
         installInterruptHandler()
         observations.add(
             viewModel.searching.signal.skipRepeats().observeValues { [weak self] searching in
-                if searching { self?.spinner.start("Searching…") } else { self?.spinner.stop() }
+                guard let self else { return }
+                if searching {
+                    let query = self.viewModel.query.value.trimmingCharacters(in: .whitespaces)
+                    self.spinner.start("Searching \"\(query)\"…")
+                } else {
+                    self.spinner.stop()
+                }
             })
         let thread = Thread { [self] in
             while true {
