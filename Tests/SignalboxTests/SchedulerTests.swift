@@ -155,6 +155,23 @@ struct SchedulerTests {
         #expect(received.items == [.value(1), .interrupted])
     }
 
+    @Test(
+        "observe(on:): a run disposed while its completion or failure waits reports .interrupted",
+        arguments: [Event<Int, TestError>.completed, .failed(.boom)])
+    func observeOnDisposedBeforeTerminal(terminal: Event<Int, TestError>) {
+        let scheduler = TestScheduler()
+        let received = Recorded<Event<Int, TestError>>()
+        let disposable = SignalProducer<Int, TestError> { observer, _ in
+            observer.send(value: 1)
+            observer.send(terminal)
+        }
+        .observe(on: scheduler)
+        .start { received.append($0) }
+        disposable.dispose()
+        scheduler.advance()
+        #expect(received.items == [.interrupted])
+    }
+
     @Test("start(on:) runs the start handler on the scheduler")
     func startOn() {
         let scheduler = TestScheduler()

@@ -9,22 +9,29 @@ extension Transforms {
             return { downstream, lifetime in
                 let ended = EndedFlag(lifetime)
                 return { event in
-                    queueScheduler.enqueue {
-                        if case .value = event, ended.isSet { return }
-                        downstream(event)
-                    }
+                    queueScheduler.enqueue { deliver(event, to: downstream, unless: ended) }
                 }
             }
         }
         return { downstream, lifetime in
             let ended = EndedFlag(lifetime)
             return { event in
-                scheduler.schedule {
-                    if case .value = event, ended.isSet { return }
-                    downstream(event)
-                }
+                scheduler.schedule { deliver(event, to: downstream, unless: ended) }
             }
         }
+    }
+}
+
+extension Transforms {
+    /// Delivers an event that waited on a scheduler. If the run ended meanwhile (it was
+    /// disposed), a waiting value is dropped and a waiting terminal event becomes
+    /// `.interrupted`, so a disposed run never reports that it completed or failed.
+    @inlinable @inline(__always)
+    static func deliver<V, E>(
+        _ event: Event<V, E>, to downstream: (Event<V, E>) -> Void, unless ended: EndedFlag
+    ) {
+        guard ended.isSet else { return downstream(event) }
+        if event.isTerminating { downstream(.interrupted) }
     }
 }
 
