@@ -30,6 +30,10 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
         self.core = core
     }
 
+    deinit {
+        core.signalReleased()
+    }
+
     /// Creates a signal and the observer that sends into it.
     ///
     /// ```swift
@@ -186,6 +190,8 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var subscriptions: ContiguousArray<Subscription> =
         []
     @usableFromInline @exclusivity(unchecked) var terminated = false
+    /// Whether a `Signal` still refers to this core (so an observer may still attach).
+    @usableFromInline @exclusivity(unchecked) var isReferenced = true
     @usableFromInline let disposables = CompositeDisposable()
     @usableFromInline let lifetime: Lifetime
 
@@ -218,11 +224,34 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     @usableFromInline
     func detach(_ subscription: Subscription) {
-        lock.withLock {
+        let abandoned = lock.withLock { () -> Bool in
             if let index = subscriptions.lastIndex(where: { $0 === subscription }) {
                 subscriptions.remove(at: index)
             }
+            return abandonIfUnused()
         }
+        if abandoned { disposables.dispose() }
+    }
+
+    /// Called when the `Signal` of this core deinitialises: nobody can attach any more.
+    @usableFromInline
+    func signalReleased() {
+        let abandoned = lock.withLock { () -> Bool in
+            isReferenced = false
+            return abandonIfUnused()
+        }
+        if abandoned { disposables.dispose() }
+    }
+
+    /// With no `Signal` left to attach through and no observer attached, nothing can ever
+    /// observe this core again: it ends (without an event, as nobody would receive one), so
+    /// that what feeds it (an upstream observation, a timer) is released. Call with `lock`
+    /// held; returns whether the caller must dispose `disposables` (outside the lock).
+    @usableFromInline
+    func abandonIfUnused() -> Bool {
+        guard !isReferenced, subscriptions.isEmpty, !terminated else { return false }
+        terminated = true
+        return true
     }
 
     @inlinable

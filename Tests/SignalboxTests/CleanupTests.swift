@@ -62,6 +62,40 @@ struct CleanupTests {
         #expect(weakToken == nil)
     }
 
+    @Test("a derived signal nobody refers to detaches from its upstream with its last observer")
+    func derivedSignalDetaches() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        weak var weakToken: Token?
+        let received = Recorded<Int>()
+        var observation: Disposable?
+        do {
+            let token = Token()
+            weakToken = token
+            observation = signal.map { value -> Int in
+                _ = token
+                return value * 10
+            }
+            .observeValues { received.append($0) }
+        }
+        input.send(value: 1)
+        #expect(weakToken != nil, "alive while observed")
+        observation?.dispose()
+        #expect(weakToken == nil, "the map closure is released once nobody can observe it")
+        input.send(value: 2)
+        #expect(received.items == [10])
+    }
+
+    @Test("a derived signal that is still referenced stays attached without observers")
+    func referencedDerivedSignalStays() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let derived = signal.map { $0 + 1 }
+        derived.observeValues { _ in }?.dispose()
+        let received = Recorded<Int>()
+        derived.observeValues { received.append($0) }
+        input.send(value: 1)
+        #expect(received.items == [2])
+    }
+
     @Test("a take(first:) run releases upstream resources when it completes early")
     func earlyCompletionReleases() {
         weak var weakToken: Token?
