@@ -26,6 +26,8 @@ final class InteractiveSession: @unchecked Sendable {
     private var interruptSource: DispatchSourceSignal?
     private var shownCount = 0
     private let observations = CompositeDisposable()
+    /// Waits for the search in flight to end; one at a time, replaced by the next search.
+    private let searchEnd = SerialDisposable()
 
     init(setup: SearchSetup, terminal: Terminal) {
         self.terminal = terminal
@@ -147,10 +149,8 @@ final class InteractiveSession: @unchecked Sendable {
     private func whenSearchEnds(_ action: @escaping () -> Void) {
         // `startSearch()` applies on the main queue; this runs after it, FIFO.
         QueueScheduler.main.schedule { [self] in
-            let finished = SerialDisposable()
-            finished.inner = viewModel.searching.producer.filter { !$0 }.take(first: 1)
+            searchEnd.inner = viewModel.searching.producer.filter { !$0 }.take(first: 1)
                 .startWithValues { _ in action() }
-            observations.add(finished)
         }
     }
 
