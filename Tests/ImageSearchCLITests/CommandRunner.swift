@@ -20,56 +20,100 @@ enum CommandRunner {
         return nil
     }
 
-    /// Runs `imagesearch arguments`, feeding `input` on standard input, with a clean
-    /// environment (no API key, no colour preference, 100 columns) plus `environment`.
+    /// Runs `imagesearch arguments` to the end, feeding `input` on standard input; see
+    /// `launch` for the environment.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
         timeout: TimeInterval = 60
     ) throws -> CommandResult {
+        let command = try launch(arguments, environment: environment)
+        if let input { command.write(input) }
+        command.closeInput()
+        return try command.finish(timeout: timeout)
+    }
+
+    /// Starts `imagesearch arguments` with a clean environment (no API key, no colour
+    /// preference, 100 columns, en_US) plus `environment`; its output is collected from the
+    /// start, so it never blocks on a full pipe.
+    static func launch(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> RunningCommand {
         guard let executable else { throw RunnerError.executableNotFound }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var base = ProcessInfo.processInfo.environment
         base["PIXABAY_API_KEY"] = nil
         base["NO_COLOR"] = nil
         base["COLUMNS"] = "100"
         base["LANG"] = "en_US.UTF-8"
         base["LC_ALL"] = "en_US.UTF-8"
-        process.environment = base.merging(environment) { _, new in new }
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try? stdin.fileHandleForWriting.close()
-        let output = Collected()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            output.setOut(stdout.fileHandleForReading.readDataToEndOfFile())
-        }
-        DispatchQueue.global().async(group: group) {
-            output.setErr(stderr.fileHandleForReading.readDataToEndOfFile())
-        }
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            throw RunnerError.timedOut(arguments)
-        }
-        group.wait()
-        return CommandResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: output.out, as: UTF8.self),
-            stderr: String(decoding: output.err, as: UTF8.self))
+        return try RunningCommand(
+            executable: executable, arguments: arguments,
+            environment: base.merging(environment) { _, new in new })
     }
 
     enum RunnerError: Error {
         case executableNotFound
         case timedOut([String])
+    }
+}
+
+/// A running `imagesearch` process: its standard input, and its output collected as it comes.
+final class RunningCommand {
+    let arguments: [String]
+    private let process = Process()
+    private let stdin = Pipe()
+    private let finished = DispatchSemaphore(value: 0)
+    private let output = Collected()
+    private let readers = DispatchGroup()
+
+    init(executable: URL, arguments: [String], environment: [String: String]) throws {
+        self.arguments = arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        let finished = self.finished
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        let output = self.output
+        DispatchQueue.global().async(group: readers) {
+            output.setOut(stdout.fileHandleForReading.readDataToEndOfFile())
+        }
+        DispatchQueue.global().async(group: readers) {
+            output.setErr(stderr.fileHandleForReading.readDataToEndOfFile())
+        }
+    }
+
+    /// Writes `text` to the process's standard input.
+    func write(_ text: String) {
+        stdin.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    /// Closes standard input (end of input for the process).
+    func closeInput() {
+        try? stdin.fileHandleForWriting.close()
+    }
+
+    /// Sends SIGINT, as Ctrl-C in a terminal would.
+    func interrupt() {
+        process.interrupt()
+    }
+
+    /// Waits for the process to exit and returns what it printed; terminates it and throws
+    /// after `timeout` seconds.
+    func finish(timeout: TimeInterval = 60) throws -> CommandResult {
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            throw CommandRunner.RunnerError.timedOut(arguments)
+        }
+        readers.wait()
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: output.out, as: UTF8.self),
+            stderr: String(decoding: output.err, as: UTF8.self))
     }
 }
 

@@ -130,34 +130,19 @@ struct InteractiveCancellationTests {
     func interruptCancelsSearch() throws {
         let server = try LoopbackHTTPServer { _ in .hold }
         defer { server.stop() }
-        let executable = try #require(CommandRunner.executable)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
+        let command = try CommandRunner.launch([
             "-i", "--api-key", LiveServerTests.fakeKey, "--base-url", server.baseURL + "/api/",
             "--timeout", "30",
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        input.fileHandleForWriting.write(Data("red fox\n".utf8))
+        ])
+        command.write("red fox\n")
         #expect(server.waitForRequest(timeout: 20))
-        process.interrupt()
+        command.interrupt()
         #expect(server.waitForClientToClose(timeout: 20), "the held request was cancelled")
-        input.fileHandleForWriting.write(Data("q\n".utf8))
-        try? input.fileHandleForWriting.close()
-        let exited = finished.wait(timeout: .now() + 20) == .success
-        if !exited { process.terminate() }
-        #expect(exited)
-        #expect(process.terminationStatus == 0)
-        let stderr = String(
-            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        command.write("q\n")
+        command.closeInput()
+        let result = try command.finish(timeout: 20)
+        #expect(result.status == 0)
+        let stderr = result.stderr
         #expect(stderr.contains("Search cancelled."))
         #expect(!stderr.contains(LiveServerTests.fakeKey))
     }
