@@ -103,6 +103,39 @@ extension Signal {
             sendValueEvent(.value(value))
         }
 
+        /// Sends every element of `values` in order; stops early if the stream terminates.
+        ///
+        /// Equivalent to calling `send(value:)` for each element, but the serialisation
+        /// lock is taken once per batch of elements instead of once per element, so a
+        /// synchronous source of many values pays for it once. The sequence is iterated
+        /// while the lock is held: its iterator must not send to this observer. A terminal
+        /// event sent meanwhile (from another thread or from the callback) stops the
+        /// iteration and is delivered after the current value, as with `send(value:)`.
+        /// Other threads that send values wait at most one batch (256 elements).
+        ///
+        /// - Parameter values: The values to deliver, in order.
+        @inlinable
+        public func send<S: Sequence>(values: S) where S.Element == Value {
+            var iterator = values.makeIterator()
+            var exhausted = false
+            while !exhausted, terminalState.load(ordering: .acquiring) == 0 {
+                sendLock.lock()
+                var remaining = 256
+                while remaining > 0, terminalState.load(ordering: .acquiring) == 0 {
+                    guard let value = iterator.next() else {
+                        exhausted = true
+                        break
+                    }
+                    callback._withUnsafeGuaranteedRef { $0.body(.value(value)) }
+                    remaining -= 1
+                }
+                sendLock.unlock()
+                if terminalState.load(ordering: .sequentiallyConsistent) == 2 {
+                    deliverPendingTerminal()
+                }
+            }
+        }
+
         /// Fails the stream with `error`.
         ///
         /// - Parameter error: The error to deliver.

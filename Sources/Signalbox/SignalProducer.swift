@@ -58,10 +58,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// - Parameter value: The value to send.
     @inlinable
     public init(value: Value) {
-        self.init { observer, _ in
-            observer.send(value: value)
-            observer.sendCompleted()
-        }
+        self.init(sequence: CollectionOfOne(value))
     }
 
     /// A producer that fails with `error` at once.
@@ -95,13 +92,18 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     @inlinable
     init<S: Sequence>(sequence values: S) where S.Element == Value {
-        self.init { observer, _ in
-            for value in values {
-                if observer.isTerminated { return }
-                observer.send(value: value)
+        self.init(setUp: { downstream, run in
+            // The loop is the only sender, so it needs no lock: disposal only raises a flag,
+            // and the loop delivers `.interrupted` after the value in progress.
+            let state = SequenceRunState()
+            guard run.setInterrupter({ state.interrupt() }) else { return }
+            var iterator = values.makeIterator()
+            // Checked before pulling, so a disposed run does not take one element too many.
+            while !state.isInterrupted, let value = iterator.next() {
+                downstream(.value(value))
             }
-            observer.sendCompleted()
-        }
+            downstream(state.finish() ? .completed : .interrupted)
+        })
     }
 
     /// A producer that sends `first`, then every element of `rest`, then completes.
@@ -205,5 +207,31 @@ final class ProducerRun: Disposable, Sendable {
     @usableFromInline
     func dispose() {
         disposables.dispose()
+    }
+}
+
+/// The state of one run of a sequence producer: whether it was interrupted, and who got to
+/// the end first (the loop, or the interrupter).
+@usableFromInline
+final class SequenceRunState: Sendable {
+    /// 0 running, 1 interrupted, 2 finished.
+    @usableFromInline let state = Atomic<UInt8>(0)
+
+    @usableFromInline
+    init() {}
+
+    @inlinable
+    var isInterrupted: Bool { state.load(ordering: .acquiring) == 1 }
+
+    /// Asks the loop to stop; it then delivers `.interrupted` itself.
+    @usableFromInline
+    func interrupt() {
+        _ = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
+    }
+
+    /// Marks the loop finished; `false` if it was interrupted first.
+    @inlinable
+    func finish() -> Bool {
+        state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
     }
 }

@@ -27,6 +27,18 @@ let w1Cases: [Case] = [
     },
     Case(impl: "signalbox", workload: "W1") {
         let sum = Sum()
+        SignalProducer<Int, Never>(values: 0..<w1Count)
+            .map { $0 + 1 }
+            .filter { $0.isMultiple(of: 2) }
+            .map { $0 * 2 }
+            .startWithValues { sum.value &+= $0 }
+        return (w1Count, sum.value)
+    },
+    // Not in the summary table: the same chain fed by a start handler that sends each value
+    // with its own `send(value:)` (one lock round trip per value). Run with
+    // `--run signalbox-send W1`.
+    Case(impl: "signalbox-send", workload: "W1") {
+        let sum = Sum()
         SignalProducer<Int, Never> { observer, _ in
             for i in 0..<w1Count { observer.send(value: i) }
             observer.sendCompleted()
