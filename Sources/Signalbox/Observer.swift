@@ -40,8 +40,16 @@ extension Signal {
         @usableFromInline
         final class Callback {
             @usableFromInline let body: (Event<Value, Error>) -> Void
-            @usableFromInline init(_ body: @escaping (Event<Value, Error>) -> Void) {
-                self.body = body
+            /// The receiver's value path (see `RunSink`).
+            @usableFromInline let sink: RunSink<Value, Error>
+            @usableFromInline init(_ sink: RunSink<Value, Error>) {
+                body = sink.event
+                self.sink = sink
+            }
+
+            @inlinable @inline(__always)
+            func deliver(_ delivered: Value) {
+                sink.send(value: delivered)
             }
         }
 
@@ -49,8 +57,14 @@ extension Signal {
         ///
         /// - Parameter action: Called with each event, never concurrently.
         @inlinable
-        public init(_ action: @escaping (Event<Value, Error>) -> Void) {
-            let callback = Callback(action)
+        public convenience init(_ action: @escaping (Event<Value, Error>) -> Void) {
+            self.init(sink: RunSink(event: action))
+        }
+
+        /// Creates an observer that delivers to `sink`, values through its value path.
+        @inlinable
+        init(sink: RunSink<Value, Error>) {
+            let callback = Callback(sink)
             owner = callback
             self.callback = Unmanaged.passUnretained(callback)
         }
@@ -88,8 +102,8 @@ extension Signal {
         /// - Parameter event: The event to deliver.
         @inlinable
         public func send(_ event: Event<Value, Error>) {
-            if case .value = event {
-                sendValueEvent(event)
+            if case .value(let value) = event {
+                sendValue(value)
             } else {
                 sendTerminal(event)
             }
@@ -100,7 +114,7 @@ extension Signal {
         /// - Parameter value: The value to deliver.
         @inlinable
         public func send(value: Value) {
-            sendValueEvent(.value(value))
+            sendValue(value)
         }
 
         /// Sends every element of `values` in order; stops early if the stream terminates.
@@ -126,7 +140,7 @@ extension Signal {
                         exhausted = true
                         break
                     }
-                    callback._withUnsafeGuaranteedRef { $0.body(.value(value)) }
+                    callback._withUnsafeGuaranteedRef { $0.deliver(value) }
                     remaining -= 1
                 }
                 sendLock.unlock()
@@ -157,11 +171,11 @@ extension Signal {
         }
 
         @inlinable
-        func sendValueEvent(_ event: Event<Value, Error>) {
+        func sendValue(_ value: Value) {
             guard terminalState.load(ordering: .acquiring) == 0 else { return }
             sendLock.lock()
             if terminalState.load(ordering: .acquiring) == 0 {
-                callback._withUnsafeGuaranteedRef { $0.body(event) }
+                callback._withUnsafeGuaranteedRef { $0.deliver(value) }
             }
             sendLock.unlock()
             // A terminal event accepted while this value was delivered waits for the lock.

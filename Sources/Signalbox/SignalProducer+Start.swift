@@ -18,16 +18,18 @@ extension SignalProducer {
         terminal: @escaping (Event<Value, Error>) -> Void
     ) {
         setUp(
-            { event in
-                // Operators guarantee that no value follows a terminal event, so only the
-                // terminal path needs the flag.
-                if case .value(let value) = event {
-                    values(value)
-                } else if run.finish() {
-                    terminal(event)
-                    run.dispose()
-                }
-            }, run)
+            RunSink(
+                value: values,
+                event: { event in
+                    // Operators guarantee that no value follows a terminal event, so only the
+                    // terminal path needs the flag.
+                    if case .value(let value) = event {
+                        values(value)
+                    } else if run.finish() {
+                        terminal(event)
+                        run.dispose()
+                    }
+                }), run)
         // Usually the work installed its interrupter (the start handler's observer) and often
         // it has finished already. Only when it installed none (the work is deferred, e.g. by
         // `start(on:)`) does disposal need to interrupt the downstream directly; allocating

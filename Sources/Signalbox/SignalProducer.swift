@@ -20,10 +20,10 @@ import Synchronization
 public struct SignalProducer<Value, Error: Swift.Error> {
     /// Wires one run: given the downstream sink and the run, starts the work.
     @usableFromInline
-    let setUp: (_ downstream: @escaping (Event<Value, Error>) -> Void, _ run: ProducerRun) -> Void
+    let setUp: (_ downstream: RunSink<Value, Error>, _ run: ProducerRun) -> Void
 
     @inlinable
-    init(setUp: @escaping (@escaping (Event<Value, Error>) -> Void, ProducerRun) -> Void) {
+    init(setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
         self.setUp = setUp
     }
 
@@ -37,7 +37,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     @inlinable
     public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
         setUp = { downstream, run in
-            let observer = Signal<Value, Error>.Observer(downstream)
+            let observer = Signal<Value, Error>.Observer(sink: downstream)
             guard run.setInterrupter({ observer.sendInterrupted() }) else { return }
             startHandler(observer, run.lifetime)
         }
@@ -98,11 +98,12 @@ public struct SignalProducer<Value, Error: Swift.Error> {
             let state = SequenceRunState()
             guard run.setInterrupter({ state.interrupt() }) else { return }
             var iterator = values.makeIterator()
+            let send = downstream.valuePath
             // Checked before pulling, so a disposed run does not take one element too many.
             while !state.isInterrupted, let value = iterator.next() {
-                downstream(.value(value))
+                send(value)
             }
-            downstream(state.finish() ? .completed : .interrupted)
+            downstream.event(state.finish() ? .completed : .interrupted)
         })
     }
 
@@ -137,7 +138,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     > {
         let setUp = self.setUp
         return SignalProducer<U, F>(setUp: { downstream, run in
-            setUp(transform(downstream, run.lifetime), run)
+            setUp(RunSink(event: transform(downstream.event, run.lifetime)), run)
         })
     }
 }

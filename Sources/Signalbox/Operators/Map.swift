@@ -78,7 +78,12 @@ extension SignalProducer {
     /// - Returns: A producer of the transformed values.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
-        lift(Transforms.map(transform))
+        lift(
+            values: { downstream in
+                let send = downstream.valuePath
+                return { send(transform($0)) }
+            },
+            events: Transforms.map(transform))
     }
 
     /// Replaces each value with `value`.
@@ -86,7 +91,7 @@ extension SignalProducer {
     /// - Parameter value: The value to send instead of each value.
     /// - Returns: A producer sending `value` once per upstream value.
     public func map<U>(value: U) -> SignalProducer<U, Error> {
-        lift(Transforms.map { _ in value })
+        map { _ in value }
     }
 
     /// Transforms each error.
@@ -104,7 +109,18 @@ extension SignalProducer {
     public func attemptMap<U>(
         _ transform: @escaping (Value) -> Result<U, Error>
     ) -> SignalProducer<U, Error> {
-        lift(Transforms.attemptMap(transform))
+        lift(
+            values: { downstream in
+                let send = downstream.valuePath
+                let fail = downstream.event
+                return { value in
+                    switch transform(value) {
+                    case .success(let mapped): send(mapped)
+                    case .failure(let error): fail(.failed(error))
+                    }
+                }
+            },
+            events: Transforms.attemptMap(transform))
     }
 
     /// Transforms each value with a throwing operation; a thrown error fails the stream.
@@ -118,7 +134,7 @@ extension SignalProducer {
     public func attemptMap<U>(
         _ transform: @escaping (Value) throws(Error) -> U
     ) -> SignalProducer<U, Error> {
-        lift(Transforms.attemptMap { value in Result { () throws(Error) in try transform(value) } })
+        attemptMap { value in Result { () throws(Error) in try transform(value) } }
     }
 
     /// Transforms each value, dropping those for which `transform` returns `nil`.
@@ -127,7 +143,14 @@ extension SignalProducer {
     /// - Returns: A producer of the non-`nil` mapped values.
     @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Error> {
-        lift(Transforms.compactMap(transform))
+        lift(
+            values: { downstream in
+                let send = downstream.valuePath
+                return { value in
+                    if let mapped = transform(value) { send(mapped) }
+                }
+            },
+            events: Transforms.compactMap(transform))
     }
 
     /// Sends only the values that satisfy `isIncluded`.
@@ -136,7 +159,14 @@ extension SignalProducer {
     /// - Returns: A producer of the values that pass.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        lift(Transforms.filter(isIncluded))
+        lift(
+            values: { downstream in
+                let send = downstream.valuePath
+                return { value in
+                    if isIncluded(value) { send(value) }
+                }
+            },
+            events: Transforms.filter(isIncluded))
     }
 }
 

@@ -58,7 +58,7 @@ extension SignalProducer {
         return SignalProducer(setUp: { downstream, run in
             starting?()
             if let disposed { run.lifetime.observeEnded(disposed) }
-            setUp(transform(downstream, run.lifetime), run)
+            setUp(RunSink(event: transform(downstream.event, run.lifetime)), run)
             started?()
         })
     }

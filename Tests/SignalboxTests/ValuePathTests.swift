@@ -1,0 +1,111 @@
+import Signalbox
+import Testing
+
+/// Where the values of a test chain come from: each source reaches the operators through a
+/// different entrance (the observer of a start handler, the loop of a sequence producer, or
+/// an operator that only forwards events).
+enum ValueSource: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case startHandler, sequence, eventOperator
+
+    var testDescription: String { rawValue }
+
+    func producer(_ values: [Int], failing: Bool = false) -> SignalProducer<Int, TestError> {
+        let base: SignalProducer<Int, TestError>
+        switch self {
+        case .startHandler:
+            base = SignalProducer { observer, _ in
+                for value in values { observer.send(value: value) }
+                if failing { observer.send(error: .boom) } else { observer.sendCompleted() }
+            }
+        case .sequence, .eventOperator:
+            let sequence = SignalProducer<Int, TestError>(values: values)
+            base = failing ? sequence.concat(SignalProducer(error: .boom)) : sequence
+        }
+        // `scan` only has an event path: the operators after it receive `Event`s.
+        return self == .eventOperator
+            ? base.scan(0) { _, value in value } : base
+    }
+}
+
+/// How the test chain is consumed: through a value path, or only through events.
+enum ValueSink: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case startWithResult, start, eventOperator
+
+    var testDescription: String { rawValue }
+
+    func record(_ producer: SignalProducer<Int, TestError>) -> [Event<Int, TestError>] {
+        let events = Recorded<Event<Int, TestError>>()
+        switch self {
+        case .startWithResult:
+            producer.startWithResult { result in
+                switch result {
+                case .success(let value): events.append(.value(value))
+                case .failure(let error): events.append(.failed(error))
+                }
+            }
+            return events.items
+        case .start:
+            producer.start(events.append)
+        case .eventOperator:
+            // `skip(first: 0)` forwards everything, through its event path only.
+            producer.skip(first: 0).start(events.append)
+        }
+        return events.items
+    }
+}
+
+@Suite("Value paths: the same events whichever way values enter and leave an operator")
+struct ValuePathTests {
+    static let combinations = ValueSource.allCases.flatMap { source in
+        ValueSink.allCases.map { (source, $0) }
+    }
+
+    func expectedEnd(_ sink: ValueSink, failing: Bool) -> [Event<Int, TestError>] {
+        if failing { return [.failed(.boom)] }
+        return sink == .startWithResult ? [] : [.completed]
+    }
+
+    @Test("map, filter, compactMap in a chain", arguments: combinations)
+    func chain(source: ValueSource, sink: ValueSink) {
+        let producer = source.producer([1, 2, 3, 4, 5, 6])
+            .map { $0 * 10 }
+            .filter { $0 != 30 }
+            .compactMap { $0 > 45 ? nil : $0 + 1 }
+        #expect(
+            sink.record(producer)
+                == [.value(11), .value(21), .value(41)] + expectedEnd(sink, failing: false))
+    }
+
+    @Test("attemptMap fails on the value path and nothing follows", arguments: combinations)
+    func attemptMapFailure(source: ValueSource, sink: ValueSink) {
+        let producer = source.producer([1, 2, 3, 4])
+            .attemptMap { value -> Result<Int, TestError> in
+                value == 3 ? .failure(.other) : .success(value * 2)
+            }
+            .map { $0 + 1 }
+        #expect(sink.record(producer) == [.value(3), .value(5), .failed(.other)])
+    }
+
+    @Test("a failure from upstream passes through every operator", arguments: combinations)
+    func upstreamFailure(source: ValueSource, sink: ValueSink) {
+        let producer = source.producer([1, 2], failing: true)
+            .map { $0 + 1 }
+            .filter { _ in true }
+            .compactMap { $0 }
+            .attemptMap { value throws(TestError) in value }
+        #expect(sink.record(producer) == [.value(2), .value(3)] + expectedEnd(sink, failing: true))
+    }
+
+    @Test("Observer.send(_:) with a value event and send(value:) are the same delivery")
+    func observerEntrances() {
+        let events = Recorded<Event<Int, TestError>>()
+        let producer = SignalProducer<Int, TestError> { observer, _ in
+            observer.send(.value(1))
+            observer.send(value: 2)
+            observer.send(values: [3, 4])
+            observer.send(.completed)
+        }
+        producer.map { $0 * 2 }.start(events.append)
+        #expect(events.items == [.value(2), .value(4), .value(6), .value(8), .completed])
+    }
+}
