@@ -98,10 +98,18 @@ public struct SignalProducer<Value, Error: Swift.Error> {
             let state = SequenceRunState()
             guard run.setInterrupter({ state.interrupt() }) else { return }
             var iterator = values.makeIterator()
-            let send = downstream.valuePath
             // Checked before pulling, so a disposed run does not take one element too many.
-            while !state.isInterrupted, let value = iterator.next() {
-                send(value)
+            if downstream.isFilter {
+                let predicate = downstream.predicate
+                let passed = downstream.passed
+                while !state.isInterrupted, let value = iterator.next() {
+                    if predicate(value) { passed(value) }
+                }
+            } else {
+                let send = downstream.valuePath
+                while !state.isInterrupted, let value = iterator.next() {
+                    send(value)
+                }
             }
             downstream.event(state.finish() ? .completed : .interrupted)
         })

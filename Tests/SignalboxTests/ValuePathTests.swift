@@ -76,6 +76,22 @@ struct ValuePathTests {
                 == [.value(11), .value(21), .value(41)] + expectedEnd(sink, failing: false))
     }
 
+    @Test("filters first, in a row, and after compactMap and attemptMap", arguments: combinations)
+    func filters(source: ValueSource, sink: ValueSink) {
+        let producer = source.producer(Array(1...12))
+            .filter { $0 != 2 }
+            .filter { $0 != 3 }
+            .compactMap { $0 == 4 ? nil : $0 }
+            .filter { $0 != 5 }
+            .attemptMap { value throws(TestError) in value }
+            .filter { $0.isMultiple(of: 2) || $0 > 10 }
+            .map { $0 * 10 }
+            .filter { $0 != 80 }
+        #expect(
+            sink.record(producer)
+                == [60, 100, 110, 120].map { .value($0) } + expectedEnd(sink, failing: false))
+    }
+
     @Test("attemptMap fails on the value path and nothing follows", arguments: combinations)
     func attemptMapFailure(source: ValueSource, sink: ValueSink) {
         let producer = source.producer([1, 2, 3, 4])

@@ -75,7 +75,7 @@ for workload in workloads {
 }
 
 print("")
-print("workload   plain ns/op  signalbox ns/op  opencombine ns/op  sb/plain  oc/sb  checksums")
+print("workload   plain ns/op  signalbox ns/op  opencombine ns/op  sb/plain  oc/sb    checksums")
 for workload in workloads {
     let row = results[workload] ?? [:]
     func cell(_ impl: String) -> String {
@@ -92,7 +92,7 @@ for workload in workloads {
         cell("signalbox").padding(toLength: 16, withPad: " ", startingAt: 0),
         cell("opencombine").padding(toLength: 18, withPad: " ", startingAt: 0),
         ratio("signalbox", "plain").padding(toLength: 9, withPad: " ", startingAt: 0),
-        ratio("opencombine", "signalbox").padding(toLength: 6, withPad: " ", startingAt: 0),
+        ratio("opencombine", "signalbox").padding(toLength: 8, withPad: " ", startingAt: 0),
         checksums.count == 1 ? "match" : "MISMATCH",
     ]
     print(line.joined(separator: " "))

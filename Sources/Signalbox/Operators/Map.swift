@@ -79,10 +79,7 @@ extension SignalProducer {
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Error> {
         lift(
-            values: { downstream in
-                let send = downstream.valuePath
-                return { send(transform($0)) }
-            },
+            values: { downstream in downstream.sending(transform) },
             events: Transforms.map(transform))
     }
 
@@ -159,14 +156,15 @@ extension SignalProducer {
     /// - Returns: A producer of the values that pass.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        lift(
-            values: { downstream in
-                let send = downstream.valuePath
-                return { value in
-                    if isIncluded(value) { send(value) }
-                }
-            },
-            events: Transforms.filter(isIncluded))
+        let setUp = self.setUp
+        let events: EventTransform<Value, Error, Value, Error> = Transforms.filter(isIncluded)
+        return SignalProducer(setUp: { downstream, run in
+            setUp(
+                RunSink(
+                    filter: isIncluded, passed: downstream.valuePath,
+                    event: events(downstream.event, run.lifetime)),
+                run)
+        })
     }
 }
 
