@@ -82,7 +82,10 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     /// A producer that sends every element of `values` in order, then completes.
     ///
-    /// Disposing the run stops the iteration.
+    /// The run iterates on the thread that starts it, with no lock: it is the run's only
+    /// sender. Disposing the run stops the iteration before the next element is pulled; the
+    /// loop then ends the run with `.interrupted` (after the value in progress, if the
+    /// disposal came from another thread while a value was being delivered).
     ///
     /// - Parameter values: The values to send.
     @inlinable
