@@ -39,11 +39,9 @@ extension Signal {
         /// counting.
         @usableFromInline
         final class Callback {
-            @usableFromInline let body: (Event<Value, Error>) -> Void
-            /// The receiver's value path (see `RunSink`).
+            /// The receiver: its event path, and its value path if it has one (see `RunSink`).
             @usableFromInline let sink: RunSink<Value, Error>
             @usableFromInline init(_ sink: RunSink<Value, Error>) {
-                body = sink.event
                 self.sink = sink
             }
 
@@ -208,7 +206,7 @@ extension Signal {
                 pendingTerminal = nil
                 released = owner
                 owner = nil
-                if let terminal { released?.body(terminal) }
+                if let terminal { released?.sink.event(terminal) }
             }
             sendLock.unlock()
             // The callback (and all it captured) is released here, outside the lock.
