@@ -1,11 +1,11 @@
 /// Where one run of a producer (or one operator of it) delivers its events.
 ///
-/// Two entrances lead to the same receiver: `event` takes any event, and the optional
-/// `value` path takes values with no `Event` wrapped around them. Operators that only
-/// transform values (`map`, `filter`, `compactMap`, `attemptMap`) and the final
-/// `startWithValues` closure offer the value path, so a value crosses such a chain as plain
-/// function calls; every other operator receives events. `send(value: v)` always behaves
-/// exactly as `event(.value(v))`.
+/// Two entrances lead to the same receiver: `event` takes any event, and, when
+/// `hasValuePath` is true, `value` takes values with no `Event` wrapped around them.
+/// Operators that only transform values (`map`, `filter`, `compactMap`, `attemptMap`) and
+/// the closure given to `start` or `startWithValues` offer the value path, so a value
+/// crosses such a chain as plain function calls; every other operator receives events.
+/// `send(value: v)` always behaves exactly as `event(.value(v))`.
 ///
 /// A `filter`'s sink also describes itself (`isFilter`, `predicate`, `passed`), so that the
 /// operator or source right before it can test the predicate itself and call `passed`
