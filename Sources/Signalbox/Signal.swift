@@ -20,12 +20,14 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// signal's lifetime, which ends when the signal terminates.
     ///
     /// - Parameter generator: Sets up the sources that send into the signal.
+    @inlinable
     public init(_ generator: (Observer, Lifetime) -> Void) {
         core = SignalCore()
         let input = Observer { [core] event in core.deliver(event) }
         generator(input, core.lifetime)
     }
 
+    @inlinable
     init(core: SignalCore<Value, Error>) {
         self.core = core
     }
@@ -44,6 +46,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     ///
     /// - Parameter disposable: Disposed when the signal terminates.
     /// - Returns: The signal and its input.
+    @inlinable
     public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
         let core = SignalCore<Value, Error>()
         core.lifetime += disposable

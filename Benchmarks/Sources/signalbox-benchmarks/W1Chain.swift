@@ -90,6 +90,15 @@ let w1Cases: [Case] = [
         for i in 0..<w1Count { chain(i) }
         return (w1Count, sum.value)
     },
+    Case(impl: "signalbox-signal", workload: "W1") {
+        let sum = Sum()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        signal.map { $0 + 1 }.filter { $0.isMultiple(of: 2) }.map { $0 * 2 }
+            .observeValues { sum.value &+= $0 }
+        for i in 0..<w1Count { input.send(value: i) }
+        input.sendCompleted()
+        return (w1Count, sum.value)
+    },
     Case(impl: "signalbox-send", workload: "W1") {
         let sum = Sum()
         SignalProducer<Int, Never> { observer, _ in
