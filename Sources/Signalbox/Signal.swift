@@ -147,12 +147,40 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     // Delivery itself is serialised by whoever sends into the core (the signal's input
     // observer, or `MutableProperty`'s send lock), so `deliver` never runs twice at once.
 
-    /// What an attached observer wants called.
+    /// What an attached observer wants called: every event, or values only.
+    ///
+    /// A struct with both closures and a flag rather than an enum with payloads: calling a
+    /// closure bound out of an enum payload copies it, a retain and a release per delivery.
     @usableFromInline
-    enum Handler {
-        case events((Event<Value, Error>) -> Void)
-        case values((Value) -> Void)
-        case observer(Signal<Value, Error>.Observer)
+    struct Handler {
+        @usableFromInline let wantsValuesOnly: Bool
+        @usableFromInline let events: (Event<Value, Error>) -> Void
+        @usableFromInline let values: (Value) -> Void
+
+        @inlinable
+        static func events(_ action: @escaping (Event<Value, Error>) -> Void) -> Handler {
+            Handler(wantsValuesOnly: false, events: action, values: { _ in })
+        }
+
+        @inlinable
+        static func values(_ action: @escaping (Value) -> Void) -> Handler {
+            Handler(wantsValuesOnly: true, events: { _ in }, values: action)
+        }
+
+        @inlinable
+        static func observer(_ observer: Signal<Value, Error>.Observer) -> Handler {
+            .events(observer.send)
+        }
+
+        @inlinable
+        init(
+            wantsValuesOnly: Bool, events: @escaping (Event<Value, Error>) -> Void,
+            values: @escaping (Value) -> Void
+        ) {
+            self.wantsValuesOnly = wantsValuesOnly
+            self.events = events
+            self.values = values
+        }
     }
 
     /// One attached observer; disposing it detaches the observer.
@@ -181,10 +209,10 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
         @inlinable @inline(__always)
         func send(_ event: Event<Value, Error>) {
-            switch handler {
-            case .events(let action): action(event)
-            case .values(let action): if case .value(let value) = event { action(value) }
-            case .observer(let observer): observer.send(event)
+            if handler.wantsValuesOnly {
+                if case .value(let value) = event { handler.values(value) }
+            } else {
+                handler.events(event)
             }
         }
     }
@@ -212,11 +240,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         lock.lock()
         if terminated {
             lock.unlock()
-            switch handler {
-            case .events(let action): action(.interrupted)
-            case .values: break
-            case .observer(let observer): observer.sendInterrupted()
-            }
+            if !handler.wantsValuesOnly { handler.events(.interrupted) }
             return nil
         }
         let subscription = Subscription(handler, core: self)
