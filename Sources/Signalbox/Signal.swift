@@ -147,39 +147,60 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     // Delivery itself is serialised by whoever sends into the core (the signal's input
     // observer, or `MutableProperty`'s send lock), so `deliver` never runs twice at once.
 
-    /// What an attached observer wants called: every event, or values only.
+    /// What an attached observer wants called: every event, values only, or an `Observer`.
     ///
-    /// A struct with both closures and a flag rather than an enum with payloads: calling a
-    /// closure bound out of an enum payload copies it, a retain and a release per delivery.
+    /// A struct with a kind and one field per kind rather than an enum with payloads:
+    /// calling a closure bound out of an enum payload copies it, a retain and a release per
+    /// delivery. An `Observer` is kept as itself (not as a closure calling it) so that its
+    /// `send` is specialised where the core delivers, whatever code attached it.
     @usableFromInline
     struct Handler {
-        @usableFromInline let wantsValuesOnly: Bool
+        @usableFromInline
+        enum Kind: UInt8 {
+            case events, values, observer
+        }
+
+        // Declared in this order so that `kind` packs with `Subscription.detached` (the
+        // subscription stays in a smaller allocation; see W6 memory in BENCHMARKS.md).
         @usableFromInline let events: (Event<Value, Error>) -> Void
         @usableFromInline let values: (Value) -> Void
+        @usableFromInline let observer: Signal<Value, Error>.Observer?
+        @usableFromInline let kind: Kind
 
         @inlinable
         static func events(_ action: @escaping (Event<Value, Error>) -> Void) -> Handler {
-            Handler(wantsValuesOnly: false, events: action, values: { _ in })
+            Handler(kind: .events, events: action, values: { _ in }, observer: nil)
         }
 
         @inlinable
         static func values(_ action: @escaping (Value) -> Void) -> Handler {
-            Handler(wantsValuesOnly: true, events: { _ in }, values: action)
+            Handler(kind: .values, events: { _ in }, values: action, observer: nil)
         }
 
         @inlinable
         static func observer(_ observer: Signal<Value, Error>.Observer) -> Handler {
-            .events(observer.send)
+            Handler(kind: .observer, events: { _ in }, values: { _ in }, observer: observer)
         }
 
         @inlinable
         init(
-            wantsValuesOnly: Bool, events: @escaping (Event<Value, Error>) -> Void,
-            values: @escaping (Value) -> Void
+            kind: Kind, events: @escaping (Event<Value, Error>) -> Void,
+            values: @escaping (Value) -> Void, observer: Signal<Value, Error>.Observer?
         ) {
-            self.wantsValuesOnly = wantsValuesOnly
+            self.kind = kind
             self.events = events
             self.values = values
+            self.observer = observer
+        }
+
+        /// Delivers `event` to whichever receiver this handler has.
+        @inlinable @inline(__always)
+        func send(_ event: Event<Value, Error>) {
+            switch kind {
+            case .events: events(event)
+            case .values: if case .value(let value) = event { values(value) }
+            case .observer: observer.unsafelyUnwrapped.send(event)
+            }
         }
     }
 
@@ -189,8 +210,8 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         // Safety: `handler` is immutable; `core` is a weak reference (atomic in the runtime);
         // `detached` is atomic.
         @usableFromInline let handler: Handler
-        @usableFromInline weak var core: SignalCore?
         @usableFromInline let detached = Atomic<Bool>(false)
+        @usableFromInline weak var core: SignalCore?
 
         @inlinable
         init(_ handler: Handler, core: SignalCore) {
@@ -209,11 +230,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
         @inlinable @inline(__always)
         func send(_ event: Event<Value, Error>) {
-            if handler.wantsValuesOnly {
-                if case .value(let value) = event { handler.values(value) }
-            } else {
-                handler.events(event)
-            }
+            handler.send(event)
         }
     }
 
@@ -240,7 +257,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         lock.lock()
         if terminated {
             lock.unlock()
-            if !handler.wantsValuesOnly { handler.events(.interrupted) }
+            if handler.kind != .values { handler.send(.interrupted) }
             return nil
         }
         let subscription = Subscription(handler, core: self)
