@@ -43,6 +43,33 @@ struct EventGrammarTests {
         #expect(received.items == [.interrupted])
     }
 
+    @Test("each way of observing receives what it asked for, live and after termination")
+    func observerKinds() {
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let events = Recorded<Event<Int, TestError>>()
+        let values = Recorded<Int>()
+        let viaObserver = Recorded<Event<Int, TestError>>()
+        signal.observe(events.append)
+        signal.observeValues(values.append)
+        signal.observe(Signal<Int, TestError>.Observer(viaObserver.append))
+        input.send(value: 1)
+        input.send(error: .boom)
+        input.send(value: 2)
+        #expect(events.items == [.value(1), .failed(.boom)])
+        #expect(values.items == [1])
+        #expect(viaObserver.items == [.value(1), .failed(.boom)])
+
+        let lateEvents = Recorded<Event<Int, TestError>>()
+        let lateValues = Recorded<Int>()
+        let lateObserver = Recorded<Event<Int, TestError>>()
+        #expect(signal.observe(lateEvents.append) == nil)
+        #expect(signal.observeValues(lateValues.append) == nil)
+        #expect(signal.observe(Signal<Int, TestError>.Observer(lateObserver.append)) == nil)
+        #expect(lateEvents.items == [.interrupted])
+        #expect(lateValues.items.isEmpty)
+        #expect(lateObserver.items == [.interrupted])
+    }
+
     @Test("a terminal event sent from inside the observer's callback is delivered after it")
     func reentrantTerminal() {
         let received = Recorded<Event<Int, Never>>()
