@@ -302,6 +302,11 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     func deliver(_ event: Event<Value, Error>) {
         if case .value = event {
             lock.lock()
+            // Values after the terminal event are dropped here too, for signals whose core is
+            // fed without an input `Observer` (see `Signal.liftSynchronous`). (A derived
+            // signal that terminated also detached from its upstream at once, so this is a
+            // second line of defence.)
+            if terminated { return lock.unlock() }
             let snapshot = subscriptions
             lock.unlock()
             for subscription in snapshot where !subscription.isDisposed {

@@ -1,4 +1,5 @@
 import Signalbox
+import Synchronization
 import Testing
 
 /// Where the values of a test chain come from: each source reaches the operators through a
@@ -123,5 +124,64 @@ struct ValuePathTests {
         }
         producer.map { $0 * 2 }.start(events.append)
         #expect(events.items == [.value(2), .value(4), .value(6), .value(8), .completed])
+    }
+}
+
+@Suite("Synchronous operators on signals: the derived signal's core enforces the grammar")
+struct SignalSynchronousOperatorTests {
+    @Test("attemptMap failing ends the derived signal; later upstream values are dropped")
+    func attemptMapFailureEndsSignal() {
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let events = Recorded<Event<Int, TestError>>()
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            signal
+                .attemptMap { value -> Result<Int, TestError> in
+                    _ = token
+                    return value == 2 ? .failure(.other) : .success(value * 10)
+                }
+                .map { $0 + 1 }
+                .observe(events.append)
+        }
+        input.send(value: 1)
+        input.send(value: 2)
+        input.send(value: 3)
+        input.sendCompleted()
+        #expect(events.items == [.value(11), .failed(.other)])
+        // The failed chain detached from the pipe, so the operator's closure is released.
+        #expect(weakToken == nil)
+    }
+
+    @Test("map, filter, compactMap on a signal from 4 threads: every value once, in one line")
+    func concurrentSendsThroughOperators() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let inside = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        let received = Atomic<Int>(0)
+        signal.map { $0 * 2 }.filter { $0 >= 0 }.compactMap { $0 }
+            .observeValues { _ in
+                if inside.add(1, ordering: .sequentiallyConsistent).newValue != 1 {
+                    overlaps.add(1, ordering: .relaxed)
+                }
+                received.add(1, ordering: .relaxed)
+                inside.subtract(1, ordering: .sequentiallyConsistent)
+            }
+        concurrently(threads: 4) { thread in
+            for i in 0..<5_000 { input.send(value: thread * 5_000 + i) }
+        }
+        #expect(received.load(ordering: .relaxed) == 20_000)
+        #expect(overlaps.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("observing a derived signal after it terminated interrupts at once")
+    func derivedSignalTerminated() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let mapped = signal.map { $0 + 1 }
+        input.sendCompleted()
+        let events = Recorded<Event<Int, Never>>()
+        #expect(mapped.observe(events.append) == nil)
+        #expect(events.items == [.interrupted])
     }
 }

@@ -10,6 +10,25 @@ extension Signal {
     }
 }
 
+extension Signal {
+    /// Builds a signal from a transform that only ever sends while handling an upstream
+    /// event (`map`, `filter`, `compactMap`, `attemptMap`, `mapError`).
+    ///
+    /// Such a transform sends only from inside the upstream's delivery, which is serialised,
+    /// so the derived signal delivers straight into its core instead of through an input
+    /// `Observer` and its lock; the core drops whatever follows a terminal event. Do not use
+    /// it for a transform that sends from anywhere else (a scheduler, an inner producer).
+    @inlinable
+    func liftSynchronous<U, F>(
+        _ transform: @escaping EventTransform<Value, Error, U, F>
+    ) -> Signal<U, F> {
+        let core = SignalCore<U, F>()
+        let upstream = transform({ [core] event in core.deliver(event) }, core.lifetime)
+        core.lifetime += observe(upstream)
+        return Signal<U, F>(core: core)
+    }
+}
+
 extension SignalProducer {
     /// Builds a producer from an operator that works on values one at a time and passes
     /// terminal events on (the primitive behind `map`, `filter`, `compactMap`, `attemptMap`).

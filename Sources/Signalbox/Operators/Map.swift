@@ -175,7 +175,7 @@ extension Signal {
     /// - Returns: A signal of the transformed values.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
-        lift(Transforms.map(transform))
+        liftSynchronous(Transforms.map(transform))
     }
 
     /// Replaces each value with `value`.
@@ -183,7 +183,7 @@ extension Signal {
     /// - Parameter value: The value to send instead of each value.
     /// - Returns: A signal sending `value` once per upstream value.
     public func map<U>(value: U) -> Signal<U, Error> {
-        lift(Transforms.map { _ in value })
+        liftSynchronous(Transforms.map { _ in value })
     }
 
     /// Transforms each error.
@@ -191,7 +191,7 @@ extension Signal {
     /// - Parameter transform: Applied to the error if the signal fails.
     /// - Returns: A signal failing with the transformed error.
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> {
-        lift(Transforms.mapError(transform))
+        liftSynchronous(Transforms.mapError(transform))
     }
 
     /// Transforms each value with an operation that can fail; a failure fails the signal.
@@ -201,7 +201,7 @@ extension Signal {
     public func attemptMap<U>(_ transform: @escaping (Value) -> Result<U, Error>) -> Signal<
         U, Error
     > {
-        lift(Transforms.attemptMap(transform))
+        liftSynchronous(Transforms.attemptMap(transform))
     }
 
     /// Transforms each value with a throwing operation; a thrown error fails the signal.
@@ -210,7 +210,8 @@ extension Signal {
     /// - Returns: A signal of the mapped values.
     public func attemptMap<U>(_ transform: @escaping (Value) throws(Error) -> U) -> Signal<U, Error>
     {
-        lift(Transforms.attemptMap { value in Result { () throws(Error) in try transform(value) } })
+        liftSynchronous(
+            Transforms.attemptMap { value in Result { () throws(Error) in try transform(value) } })
     }
 
     /// Transforms each value, dropping those for which `transform` returns `nil`.
@@ -219,7 +220,7 @@ extension Signal {
     /// - Returns: A signal of the non-`nil` mapped values.
     @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
-        lift(Transforms.compactMap(transform))
+        liftSynchronous(Transforms.compactMap(transform))
     }
 
     /// Sends only the values that satisfy `isIncluded`.
@@ -228,6 +229,6 @@ extension Signal {
     /// - Returns: A signal of the values that pass.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        lift(Transforms.filter(isIncluded))
+        liftSynchronous(Transforms.filter(isIncluded))
     }
 }
