@@ -97,6 +97,35 @@ struct ThrottleTests {
             ]) == nil)
     }
 
+    @Test("a failure drops the held-back value and is delivered on the scheduler")
+    func failure() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, CodeError>.pipe()
+        let recorder = EventRecorder(observing: signal.throttle(1, on: scheduler), clock: scheduler)
+        input.send(value: 1)
+        scheduler.advance(by: 0.2)
+        input.send(value: 2)
+        input.send(error: CodeError(code: 7))
+        #expect(recorder.events == [.value(1)])
+        scheduler.run()
+        #expect(
+            recorder.difference(from: [.value(1, at: 0), .failed(CodeError(code: 7), at: 0.2)])
+                == nil)
+        #expect(scheduler.pendingActionCount == 0)
+    }
+
+    @Test("completing with nothing held back completes on the scheduler")
+    func completionWithNothingHeld() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let recorder = EventRecorder(observing: signal.throttle(1, on: scheduler), clock: scheduler)
+        input.send(value: 1)
+        scheduler.advance(by: 3)
+        input.sendCompleted()
+        scheduler.run()
+        #expect(recorder.difference(from: [.value(1, at: 0), .completed(at: 3)]) == nil)
+    }
+
     @Test("disposing cancels the held-back value")
     func disposal() {
         let scheduler = TestScheduler()

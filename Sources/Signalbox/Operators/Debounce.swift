@@ -5,48 +5,34 @@ extension Transforms {
     static func debounce<V, E>(
         _ interval: TimeInterval, on scheduler: DateScheduler
     ) -> EventTransform<V, E, V, E> {
-        { downstream, lifetime in
-            let output = Signal<V, E>.Observer(downstream)
-            let timer = SerialDisposable()
-            lifetime += timer
-            lifetime.observeEnded { output.sendInterrupted() }
-            // `generation` tells a timer that fired late (already running when a newer
-            // value replaced it) that its value is stale.
+        holdingBack(on: scheduler) { output, timer in
+            // `generation` tells a timer that fired late (already running when a newer value
+            // replaced it, or when the held value was taken) that its value is stale.
             let pending = Protected<(value: V?, generation: UInt64)>((nil, 0))
-            return { event in
-                switch event {
-                case .value(let value):
-                    let generation = pending.withValue { state -> UInt64 in
-                        state.value = value
-                        state.generation &+= 1
-                        return state.generation
-                    }
-                    let date = scheduler.currentDate.addingTimeInterval(interval)
-                    timer.inner = scheduler.schedule(after: date) {
-                        let due = pending.withValue { state -> V? in
-                            guard state.generation == generation else { return nil }
-                            defer { state.value = nil }
-                            return state.value
-                        }
-                        if let due { output.send(value: due) }
-                    }
-                case .completed:
-                    let last = pending.withValue { state -> V? in
-                        state.generation &+= 1
+            let hold = { (value: V) in
+                let generation = pending.withValue { state -> UInt64 in
+                    state.value = value
+                    state.generation &+= 1
+                    return state.generation
+                }
+                let date = scheduler.currentDate.addingTimeInterval(interval)
+                timer.inner = scheduler.schedule(after: date) {
+                    let due = pending.withValue { state -> V? in
+                        guard state.generation == generation else { return nil }
                         defer { state.value = nil }
                         return state.value
                     }
-                    timer.inner = scheduler.schedule {
-                        if let last { output.send(value: last) }
-                        output.sendCompleted()
-                    }
-                case .failed:
-                    pending.withValue { $0 = (nil, $0.generation &+ 1) }
-                    timer.inner = scheduler.schedule { output.send(event) }
-                case .interrupted:
-                    output.sendInterrupted()
+                    if let due { output.send(value: due) }
                 }
             }
+            let takeHeld = { () -> V? in
+                pending.withValue { state -> V? in
+                    state.generation &+= 1
+                    defer { state.value = nil }
+                    return state.value
+                }
+            }
+            return (hold, takeHeld)
         }
     }
 }

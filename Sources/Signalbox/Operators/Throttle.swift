@@ -6,17 +6,13 @@ extension Transforms {
     static func throttle<V, E>(
         _ interval: TimeInterval, on scheduler: DateScheduler
     ) -> EventTransform<V, E, V, E> {
-        { downstream, lifetime in
-            let output = Signal<V, E>.Observer(downstream)
-            let timer = SerialDisposable()
-            lifetime += timer
-            lifetime.observeEnded { output.sendInterrupted() }
+        holdingBack(on: scheduler) { output, timer in
             // `lastSent` is when the last value was delivered; `scheduled` tells whether a
             // delivery of `pending` is already on the scheduler.
             let state = Protected<(pending: V?, lastSent: Date?, scheduled: Bool)>(
                 (nil, nil, false))
-            func deliverPending() {
-                let due = state.withValue { state -> V? in
+            let takeHeld = { () -> V? in
+                state.withValue { state -> V? in
                     defer {
                         state.pending = nil
                         state.scheduled = false
@@ -24,33 +20,23 @@ extension Transforms {
                     if state.pending != nil { state.lastSent = scheduler.currentDate }
                     return state.pending
                 }
-                if let due { output.send(value: due) }
             }
-            return { event in
-                switch event {
-                case .value(let value):
-                    let date = state.withValue { state -> Date? in
-                        state.pending = value
-                        if state.scheduled { return nil }
-                        state.scheduled = true
-                        let now = scheduler.currentDate
-                        guard let lastSent = state.lastSent else { return now }
-                        return max(now, lastSent.addingTimeInterval(interval))
+            let hold = { (value: V) in
+                let date = state.withValue { state -> Date? in
+                    state.pending = value
+                    if state.scheduled { return nil }
+                    state.scheduled = true
+                    let now = scheduler.currentDate
+                    guard let lastSent = state.lastSent else { return now }
+                    return max(now, lastSent.addingTimeInterval(interval))
+                }
+                if let date {
+                    timer.inner = scheduler.schedule(after: date) {
+                        if let due = takeHeld() { output.send(value: due) }
                     }
-                    if let date {
-                        timer.inner = scheduler.schedule(after: date, action: deliverPending)
-                    }
-                case .completed:
-                    timer.inner = scheduler.schedule {
-                        deliverPending()
-                        output.sendCompleted()
-                    }
-                case .failed:
-                    timer.inner = scheduler.schedule { output.send(event) }
-                case .interrupted:
-                    output.sendInterrupted()
                 }
             }
+            return (hold, takeHeld)
         }
     }
 }
