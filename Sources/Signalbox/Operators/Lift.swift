@@ -41,13 +41,8 @@ extension SignalProducer {
         values: @escaping (_ downstream: RunSink<U, Error>) -> (Value) -> Void,
         events: @escaping EventTransform<Value, Error, U, Error>
     ) -> SignalProducer<U, Error> {
-        let setUp = self.setUp
-        return SignalProducer<U, Error>(setUp: { downstream, run in
-            setUp(
-                RunSink(
-                    value: values(downstream),
-                    event: events(downstream.event, run.lifetime)),
-                run)
+        lift(sink: { downstream, lifetime in
+            RunSink(value: values(downstream), event: events(downstream.event, lifetime))
         })
     }
 }

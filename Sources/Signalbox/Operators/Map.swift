@@ -156,14 +156,11 @@ extension SignalProducer {
     /// - Returns: A producer of the values that pass.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
-        let setUp = self.setUp
         let events: EventTransform<Value, Error, Value, Error> = Transforms.filter(isIncluded)
-        return SignalProducer(setUp: { downstream, run in
-            setUp(
-                RunSink(
-                    filter: isIncluded, passed: downstream.valuePath,
-                    event: events(downstream.event, run.lifetime)),
-                run)
+        return lift(sink: { downstream, lifetime in
+            RunSink(
+                filter: isIncluded, passed: downstream.valuePath,
+                event: events(downstream.event, lifetime))
         })
     }
 }
