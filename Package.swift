@@ -28,6 +28,7 @@ let package = Package(
             name: "ImageSearchViewModelTests",
             dependencies: [
                 "ImageSearchViewModel", "ImageSearchModel", "Signalbox", "SignalboxTesting",
+                "LoopbackHTTPServer",
             ]),
         .executableTarget(
             name: "imagesearch",

@@ -58,6 +58,9 @@ public enum ImageSearchState: Equatable, Sendable {
     case searching(loaded: Int)
     /// Results are shown: `loaded` of `total` hits.
     case loaded(loaded: Int, total: Int64)
-    /// The search failed with this message.
+    /// The search failed with this message before any result arrived.
     case failed(message: String)
+    /// A later page failed: the `loaded` results of the pages before it stay shown, with
+    /// the error's message.
+    case partiallyLoaded(loaded: Int, total: Int64, message: String)
 }
