@@ -55,15 +55,22 @@ public final class ImageSearch: ImageSearching {
     ///
     /// See ``ImageSearching/searchImages(query:nextPageTrigger:)`` for the contract. A blank
     /// query, or one over 100 characters, fails at once with `.invalidRequest` without a
-    /// request. If the trigger ends, the search completes once the page in flight (if any)
-    /// has arrived. A page counts as loading until its value has been delivered, so a trigger
-    /// sent from inside the search's own value callback is ignored (pull the next page later,
-    /// for instance from a UI action, as the table view model does).
+    /// request.
+    ///
+    /// No trigger is lost, whichever thread sends it and whenever: a trigger while no page
+    /// is loading requests the next page at once; a trigger while a page is in flight (or
+    /// still being delivered, so also one sent from inside the search's own value callback)
+    /// is remembered and served as soon as that page has been delivered; each trigger value
+    /// asks for one page. When the last page has arrived (the hits loaded reach
+    /// `totalHits`, or a page is short or empty), the search completes, remembered trigger
+    /// or not, so whoever waits for the next page learns that there is none. If the trigger
+    /// ends, the search completes once the page in flight, and the pages remembered triggers
+    /// asked for, have been delivered.
     ///
     /// - Parameters:
     ///   - query: The words to search for.
-    ///   - nextPageTrigger: Each value asks for the next page; values while a page is loading
-    ///     are ignored.
+    ///   - nextPageTrigger: Each value asks for the next page; see above for values that
+    ///     arrive while a page is loading.
     /// - Returns: A producer of pages; each start is a new search.
     public func searchImages(
         query: String, nextPageTrigger: SignalProducer<Void, Never>
@@ -76,17 +83,26 @@ public final class ImageSearch: ImageSearching {
                 observer.send(error: error)
                 return
             }
-            let paging = Paging(perPage: self.pixabay.perPage)
-            /// Loads `page`; called only by whoever moved `paging` to loading it.
+            let paging = Locked(PagingStateMachine(perPage: self.pixabay.perPage))
+            /// Does what the paging machine decided, outside its lock.
+            func perform(_ action: PagingStateMachine.Action) {
+                switch action {
+                case .none: break
+                case .complete: observer.sendCompleted()
+                case .load(let page): load(page)
+                }
+            }
+            /// Loads `page`; called only for a `.load` action, so one page at a time.
             func load(_ page: Int) {
                 lifetime += self.page(page, of: cleaned).start { event in
                     switch event {
                     case .value(let response):
-                        let isLast = paging.received(response)
-                        observer.send(value: response)
-                        if isLast || paging.finishLoading() {
-                            observer.sendCompleted()
+                        paging.withValue {
+                            $0.pageArrived(
+                                hits: response.images.count, totalHits: response.totalCount)
                         }
+                        observer.send(value: response)
+                        perform(paging.withValue { $0.pageDelivered() })
                     case .failed(let error):
                         observer.send(error: error)
                     case .completed:
@@ -96,18 +112,21 @@ public final class ImageSearch: ImageSearching {
                     }
                 }
             }
-            guard let first = paging.startFirstPage() else { return }
-            load(first)
+            // Page 1 counts as loading before the trigger is observed, and the trigger is
+            // observed before page 1 is requested: a trigger sent while page 1 is delivered
+            // (even synchronously, by a synchronous network) is remembered, not missed.
+            let first = paging.withValue { $0.start() }
             lifetime += nextPageTrigger.start { event in
                 switch event {
                 case .value:
-                    if let next = paging.startNextPage() { load(next) }
+                    perform(paging.withValue { $0.trigger() })
                 case .completed, .interrupted:
-                    if paging.triggerEnded() { observer.sendCompleted() }
+                    perform(paging.withValue { $0.triggerDidEnd() })
                 case .failed:
                     break
                 }
             }
+            perform(first)
         }
     }
 
@@ -147,68 +166,6 @@ public final class ImageSearch: ImageSearching {
                 }
                 .on(value: { cache.store($0, forKey: cacheKey) })
                 .start(observer)
-        }
-    }
-}
-
-/// The paging state of one search run, shared by the page loads and the trigger.
-private final class Paging: Sendable {
-    private struct State {
-        var loaded: Int64 = 0
-        var lastPage = 0
-        var isLoading = false
-        var isFinished = false
-        var triggerEnded = false
-    }
-
-    private let perPage: Int
-    private let state = Locked(State())
-
-    init(perPage: Int) {
-        self.perPage = perPage
-    }
-
-    func startFirstPage() -> Int? {
-        startNextPage()
-    }
-
-    /// Claims the next page if none is loading and more exist.
-    func startNextPage() -> Int? {
-        state.withValue { state in
-            guard !state.isLoading, !state.isFinished, !state.triggerEnded else { return nil }
-            state.isLoading = true
-            state.lastPage += 1
-            return state.lastPage
-        }
-    }
-
-    /// Counts a page; returns whether it was the last one.
-    func received(_ response: ResponseEntity) -> Bool {
-        state.withValue { state in
-            state.loaded += Int64(response.images.count)
-            if state.loaded >= response.totalCount || response.images.count < perPage {
-                state.isFinished = true
-            }
-            return state.isFinished
-        }
-    }
-
-    /// Marks the page as delivered (called after sending it, so that a trigger cannot start
-    /// the next page before this one is out); returns whether the search should complete
-    /// because the trigger ended meanwhile.
-    func finishLoading() -> Bool {
-        state.withValue { state in
-            state.isLoading = false
-            return state.triggerEnded
-        }
-    }
-
-    /// Notes the end of the trigger; returns whether the search should complete now (no
-    /// page is loading).
-    func triggerEnded() -> Bool {
-        state.withValue { state in
-            state.triggerEnded = true
-            return !state.isLoading
         }
     }
 }

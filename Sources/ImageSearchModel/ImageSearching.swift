@@ -9,7 +9,9 @@ public protocol ImageSearching: Sendable {
     ///
     /// Contract (as ``ImageSearch`` implements it):
     /// - Each start is a new search from page 1.
-    /// - A trigger value while a page is loading is ignored: no page is requested twice.
+    /// - No trigger value is lost: one that arrives while a page is loading is remembered
+    ///   and served once that page has been delivered (each value asks for one page), and
+    ///   no page is requested twice.
     /// - Completes after the page that brings the loaded count to the total, after a short
     ///   page, or after the page in flight when the trigger ends; never asks past the end.
     /// - Fails with the first ``NetworkError``; disposing cancels the request in flight.

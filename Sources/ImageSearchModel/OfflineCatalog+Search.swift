@@ -73,8 +73,9 @@ extension OfflineCatalog {
         case "illustration", "vector": found = []
         default: return .failure(.invalidRequest(message: "[ERROR 400] \"image_type\" is invalid."))
         }
-        let start = (page - 1) * perPage
-        guard start < found.count || (page == 1 && found.isEmpty) else {
+        // A page far past the end is out of range, not an overflow.
+        let (start, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
+        guard !overflow, start < found.count || (page == 1 && found.isEmpty) else {
             return .failure(rejected("page"))
         }
         let hits = found[start..<min(found.count, start + perPage)].map(\.hit)

@@ -20,6 +20,12 @@ public final class RateLimiter: Sendable {
     public static let defaultMaximumRequests = 100
     /// Pixabay's window: 60 seconds.
     public static let defaultWindow: TimeInterval = 60
+    /// The longest window accepted: one day (a longer or infinite one is clamped to it).
+    public static let maximumWindow: TimeInterval = 86_400
+    /// The longest pause a server can impose with ``pause(for:)``: one hour. A server that
+    /// asks for more (a hostile or broken `Retry-After: 1e12`) would otherwise park every
+    /// later request for ever.
+    public static let maximumPause: TimeInterval = 3_600
 
     /// The most requests started in any window.
     public let maximumRequests: Int
@@ -41,7 +47,8 @@ public final class RateLimiter: Sendable {
     ///
     /// - Parameters:
     ///   - maximumRequests: Requests allowed per window (default 100; at least 1).
-    ///   - window: The window in seconds (default 60).
+    ///   - window: The window in seconds (default 60), clamped to 0…``maximumWindow``; NaN
+    ///     counts as 0.
     ///   - clock: The clock and the scheduler of delayed starts (default: the wall clock).
     public init(
         maximumRequests: Int = RateLimiter.defaultMaximumRequests,
@@ -49,7 +56,7 @@ public final class RateLimiter: Sendable {
         clock: any DateScheduler = ImageSearch.defaultClock
     ) {
         self.maximumRequests = max(1, maximumRequests)
-        self.window = max(0, window)
+        self.window = window.isNaN ? 0 : min(max(0, window), Self.maximumWindow)
         self.clock = clock
     }
 
@@ -79,12 +86,15 @@ public final class RateLimiter: Sendable {
         }
     }
 
-    /// Holds every start until `seconds` from now have passed (after a 429 with
+    /// Holds every start until `seconds` from now have passed (after a 429 or 503 with
     /// `Retry-After`).
     ///
-    /// - Parameter seconds: How long the server asked to wait.
+    /// - Parameter seconds: How long the server asked to wait, honoured up to
+    ///   ``maximumPause`` (longer, infinite waits are clamped to it); zero, negative and NaN
+    ///   waits change nothing.
     public func pause(for seconds: TimeInterval) {
-        guard seconds > 0 else { return }
+        guard seconds > 0 else { return }  // also false for NaN
+        let seconds = min(seconds, Self.maximumPause)
         let until = clock.currentDate.addingTimeInterval(seconds)
         state.withValue { $0.pausedUntil = max($0.pausedUntil, until) }
     }

@@ -177,31 +177,35 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
         .observe(on: scheduler)
         .start { [weak self] event in
             guard let self, self.lock.withLock({ self.generation == searchID }) else { return }
+            // Each case settles the data first, then ends the page request (so that
+            // `loadNextPage` has stopped executing), and only then turns `searching` off and
+            // publishes the state: whoever reacts to `searching` or `state` finds the action
+            // already enabled when a next page exists.
             switch event {
             case .value(let (response, cells)):
                 self._entities.modify { $0 += response.images }
                 self._cellModels.modify { $0 += cells }
-                self._totalCount.value = response.totalCount
+                self._totalCount.value = max(0, response.totalCount)
                 self._hasNextPage.value = Int64(self._entities.value.count) < response.totalCount
+                pagesInput.send(value: .loaded)
                 self._searching.value = false
                 self.publishState()
-                pagesInput.send(value: .loaded)
             case .failed(let error):
                 self._errorMessage.value = error.description
                 self._hasNextPage.value = false
-                self._searching.value = false
-                self.publishState()
                 pagesInput.send(value: .failed)
                 pagesInput.sendCompleted()
+                self._searching.value = false
+                self.publishState()
             case .completed:
                 self._hasNextPage.value = false
+                pagesInput.sendCompleted()
                 self._searching.value = false
                 self.publishState()
-                pagesInput.sendCompleted()
             case .interrupted:
+                pagesInput.sendCompleted()
                 self._searching.value = false
                 self.publishState()
-                pagesInput.sendCompleted()
             }
         }
     }
@@ -236,7 +240,11 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
     private func publishState() {
         let newState: ImageSearchState
         if let message = _errorMessage.value {
-            newState = .failed(message: message)
+            let loaded = _cellModels.value.count
+            newState =
+                loaded == 0
+                ? .failed(message: message)
+                : .partiallyLoaded(loaded: loaded, total: _totalCount.value, message: message)
         } else if _searching.value {
             newState = .searching(loaded: _cellModels.value.count)
         } else if let query = _lastQuery.value, !query.isEmpty {

@@ -33,6 +33,10 @@ final class OneShotSearch {
     }
 
     /// Starts the search; the program exits from the main queue when it is done.
+    ///
+    /// Page 1 comes from `startSearch()`; each further page from one application of
+    /// `loadNextPage`, and the next step waits for that application to end (rather than for
+    /// `searching` to change), so a step never races the action it depends on.
     func start() {
         let query = options.query
         observations.add(
@@ -42,24 +46,56 @@ final class OneShotSearch {
                     self.spinner.start("Searching \"\(query)\"…")
                 } else {
                     self.spinner.stop()
-                    self.pageFinished()
+                    if self.pagesLoaded == 0 { self.pageFinished() }
                 }
             })
         viewModel.query.value = query
         viewModel.startSearch()
     }
 
+    /// Runs on the main queue after each page's request has ended.
     private func pageFinished() {
-        if let message = viewModel.errorMessage.value {
-            printError("imagesearch: \(message)")
-            exit(1)
-        }
         pagesLoaded += 1
-        if pagesLoaded < options.pages, viewModel.hasNextPage.value {
-            viewModel.loadNextPage.apply().start()
+        if let message = viewModel.errorMessage.value {
+            fail(message)
             return
         }
-        finish()
+        guard pagesLoaded < options.pages, viewModel.hasNextPage.value else {
+            finish()
+            return
+        }
+        viewModel.loadNextPage.apply().start { [weak self] event in
+            switch event {
+            case .failed(.disabled):
+                // Cannot happen while this type is the only one applying the action; if it
+                // does, say so and show what loaded rather than wait for ever.
+                printError("imagesearch: no further page could be requested")
+                QueueScheduler.main.schedule { self?.finish() }
+            case .completed, .interrupted, .failed:
+                // The action stops executing right after this event: continue after it.
+                QueueScheduler.main.schedule { self?.pageFinished() }
+            case .value:
+                break
+            }
+        }
+    }
+
+    /// Shows what loaded before the failure (if anything), then the error; exits 1.
+    private func fail(_ message: String) {
+        let cells = viewModel.cellModels.value
+        if !cells.isEmpty {
+            if options.json {
+                print(report(cells, detail: nil).encoded())
+            } else {
+                for line in renderer.table(cells) { print(line) }
+                print(
+                    renderer.summary(
+                        loaded: cells.count, total: viewModel.totalCount.value,
+                        query: options.query))
+            }
+        }
+        printError("imagesearch: \(message)")
+        exit(1)
     }
 
     private func finish() {
@@ -82,11 +118,7 @@ final class OneShotSearch {
 
     private func render(_ cells: [any ImageSearchTableViewCellModeling]) {
         if options.json {
-            let report = JSONReport(
-                query: options.query, source: setup.source, total: viewModel.totalCount.value,
-                loaded: cells.count, results: JSONReport.results(from: cells),
-                detail: options.detail.map { JSONReport.detail(from: detailViewModel, index: $0) })
-            print(report.encoded())
+            print(report(cells, detail: options.detail).encoded())
             return
         }
         for line in renderer.table(cells) { print(line) }
@@ -97,5 +129,14 @@ final class OneShotSearch {
             print("")
             for line in renderer.detail(detailViewModel, number: number) { print(line) }
         }
+    }
+
+    private func report(
+        _ cells: [any ImageSearchTableViewCellModeling], detail: Int?
+    ) -> JSONReport {
+        JSONReport(
+            query: options.query, source: setup.source, total: viewModel.totalCount.value,
+            loaded: cells.count, results: JSONReport.results(from: cells),
+            detail: detail.map { JSONReport.detail(from: detailViewModel, index: $0) })
     }
 }

@@ -157,9 +157,9 @@ struct ImageSearchTests {
         #expect(network.requests.isEmpty)
     }
 
-    @Test("a trigger while a page is loading makes no second request")
+    @Test("triggers while a page is loading are remembered and served one page each")
     func triggerDuringLoading() throws {
-        let network = StubNetwork.pages(totalHits: 10, perPage: 3, scheduler: scheduler, delay: 1)
+        let network = StubNetwork.pages(totalHits: 12, perPage: 3, scheduler: scheduler, delay: 1)
         let search = try makeSearch(network)
         let (trigger, pull) = Signal<Void, Never>.pipe()
         let (events, _) = record(
@@ -167,14 +167,37 @@ struct ImageSearchTests {
         scheduler.advance(by: 0.5)
         pull.send(value: ())
         pull.send(value: ())
-        #expect(network.requests.map(\.page) == [1])
+        #expect(network.requests.map(\.page) == [1], "no second request while page 1 loads")
         scheduler.advance(by: 0.5)
         #expect(events.value.count == 1)
-        pull.send(value: ())
+        #expect(network.requests.map(\.page) == [1, 2], "the first remembered trigger is served")
+        scheduler.advance(by: 1)
+        #expect(events.value.count == 2)
+        #expect(network.requests.map(\.page) == [1, 2, 3], "then the second")
+        scheduler.advance(by: 1)
+        #expect(events.value.count == 3)
+        #expect(network.requests.map(\.page) == [1, 2, 3], "and no more")
         pull.send(value: ())
         scheduler.advance(by: 1)
+        #expect(network.requests.map(\.page) == [1, 2, 3, 4])
+        #expect(events.value.count == 5, "page 4 was the last: completed")
+    }
+
+    @Test("the last page completes the search even with a trigger remembered")
+    func rememberedTriggerAtTheEnd() throws {
+        let network = StubNetwork.pages(totalHits: 5, perPage: 3, scheduler: scheduler, delay: 1)
+        let search = try makeSearch(network)
+        let (trigger, pull) = Signal<Void, Never>.pipe()
+        let (events, _) = record(
+            search.searchImages(query: "fox", nextPageTrigger: SignalProducer(trigger)))
+        scheduler.advance(by: 1)
+        pull.send(value: ())
+        scheduler.advance(by: 0.5)
+        pull.send(value: ())  // page 2 (the last, short) is in flight
+        scheduler.run()
         #expect(network.requests.map(\.page) == [1, 2])
-        #expect(events.value.count == 2)
+        #expect(events.value.count == 3)
+        #expect(events.value.last == .completed)
     }
 
     @Test("disposing the search cancels the request in flight")
@@ -259,22 +282,43 @@ struct ImageSearchTests {
         #expect(network.requests.first?.parameters["per_page"] == "50")
     }
 
-    @Test("a trigger sent from inside the value callback is ignored, without deadlock")
+    @Test("a trigger sent from inside the value callback is served after that page")
     func reentrantTrigger() throws {
         let network = StubNetwork.pages(totalHits: 10, perPage: 3, scheduler: scheduler, delay: 1)
         let search = try makeSearch(network)
         let (trigger, pull) = Signal<Void, Never>.pipe()
         let values = Protected(0)
+        let completed = Protected(false)
         search.searchImages(query: "fox", nextPageTrigger: SignalProducer(trigger))
-            .startWithResult { _ in
-                values.withValue { $0 += 1 }
-                pull.send(value: ())  // page 1 is still being delivered: ignored
+            .start { event in
+                switch event {
+                case .value:
+                    values.withValue { $0 += 1 }
+                    pull.send(value: ())  // the page is still being delivered: remembered
+                case .completed: completed.withValue { $0 = true }
+                default: break
+                }
             }
         scheduler.advance(by: 1)
         #expect(values.value == 1)
-        #expect(network.requests.map(\.page) == [1])
-        pull.send(value: ())
         #expect(network.requests.map(\.page) == [1, 2])
+        scheduler.run()
+        #expect(values.value == 4)
+        #expect(network.requests.map(\.page) == [1, 2, 3, 4])
+        #expect(completed.value)
+    }
+
+    @Test("a synchronous network and a trigger from the value callback load every page")
+    func reentrantTriggerSynchronous() throws {
+        let network = StubNetwork.pages(totalHits: 10, perPage: 3)
+        let search = try makeSearch(network)
+        let (trigger, pull) = Signal<Void, Never>.pipe()
+        let (events, _) = record(
+            search.searchImages(query: "fox", nextPageTrigger: SignalProducer(trigger))
+                .on(value: { _ in pull.send(value: ()) }))
+        #expect(network.requests.map(\.page) == [1, 2, 3, 4])
+        #expect(events.value.count == 5)
+        #expect(events.value.last == .completed)
     }
 
     @Test("triggers from several threads never request a page twice nor out of order")

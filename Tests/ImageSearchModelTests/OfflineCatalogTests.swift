@@ -86,6 +86,10 @@ struct OfflineCatalogTests {
             failure(["q": "fox", "page": "99"])
                 == .invalidRequest(message: "[ERROR 400] \"page\" is out of valid range."))
         #expect(
+            failure(["q": "fox", "page": "\(Int.max)", "per_page": "200"])
+                == .invalidRequest(message: "[ERROR 400] \"page\" is out of valid range."),
+            "a page whose offset overflows is out of range, not a crash")
+        #expect(
             failure(["q": "fox", "page": "0"])
                 == .invalidRequest(message: "[ERROR 400] \"page\" is out of valid range."))
         #expect(

@@ -84,6 +84,29 @@ struct RateLimiterTests {
         #expect(events.value.last == .completed)
     }
 
+    @Test(
+        "a pause is honoured up to one hour; absurd, negative and NaN waits are not obeyed",
+        arguments: [
+            (asked: 1e12, held: 3_600.0), (asked: .infinity, held: 3_600),
+            (asked: 1e19, held: 3_600), (asked: 90, held: 90), (asked: -1, held: 0),
+            (asked: .nan, held: 0), (asked: 0, held: 0),
+        ])
+    func pauseIsClamped(asked: TimeInterval, held: TimeInterval) {
+        let limiter = RateLimiter(clock: scheduler)
+        limiter.pause(for: asked)
+        let starts = Protected<[TimeInterval]>([])
+        limiter.limit(counting(starts)).start()
+        scheduler.run()
+        #expect(starts.value == [held])
+    }
+
+    @Test("a window outside 0 to one day is clamped")
+    func windowIsClamped() {
+        #expect(RateLimiter(window: .infinity, clock: scheduler).window == 86_400)
+        #expect(RateLimiter(window: .nan, clock: scheduler).window == 0)
+        #expect(RateLimiter(window: -5, clock: scheduler).window == 0)
+    }
+
     @Test("searches share the limiter: 100 pages start, the 101st waits")
     func searchesAreLimited() throws {
         let network = StubNetwork.pages(totalHits: 10, perPage: 3)

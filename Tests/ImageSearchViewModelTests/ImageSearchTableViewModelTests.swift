@@ -180,6 +180,53 @@ struct ImageSearchTableViewModelTests {
         #expect(!fixture.viewModel.hasNextPage.value)
     }
 
+    @Test("when searching turns false with a next page, loadNextPage is already enabled")
+    func enabledWhenSearchingEnds() {
+        let fixture = TableFixture()
+        let enabledWhenDone = Recorded<Bool>()
+        fixture.viewModel.searching.signal.skipRepeats().observeValues { searching in
+            if !searching {
+                enabledWhenDone.append(fixture.viewModel.loadNextPage.isEnabled.value)
+                // A front end asks for the next page right here: it must be taken.
+                fixture.viewModel.loadNextPage.apply().start()
+            }
+        }
+        fixture.type("cat")
+        fixture.scheduler.run()
+        #expect(fixture.ids == [1, 2, 3, 4, 5, 6])
+        #expect(enabledWhenDone.items == [true, true, false])
+    }
+
+    @Test("a later page failing keeps the loaded results; state says both")
+    func partialResults() {
+        /// Page 1 at once, then a server error for the next page.
+        struct FailingSecondPage: ImageSearching {
+            func searchImages(
+                query: String, nextPageTrigger: SignalProducer<Void, Never>
+            ) -> SignalProducer<ResponseEntity, NetworkError> {
+                SignalProducer(
+                    value: ResponseEntity(totalCount: 6, images: [makeImage(1), makeImage(2)])
+                )
+                .concat(nextPageTrigger.take(first: 1).promoteError(NetworkError.self)
+                    .flatMap(.concat) { SignalProducer(error: .serverError(statusCode: 500)) })
+            }
+        }
+        let scheduler = TestScheduler()
+        let viewModel = ImageSearchTableViewModel(
+            imageSearch: FailingSecondPage(), network: StubNetwork.images(scheduler: scheduler),
+            scheduler: scheduler)
+        viewModel.query.value = "cat"
+        scheduler.advance(by: 0.3)
+        #expect(viewModel.loadNextPage.isEnabled.value)
+        viewModel.loadNextPage.apply().start()
+        scheduler.run()
+        let message = NetworkError.serverError(statusCode: 500).description
+        #expect(viewModel.cellModels.value.map(\.id) == [1, 2])
+        #expect(viewModel.errorMessage.value == message)
+        #expect(viewModel.state.value == .partiallyLoaded(loaded: 2, total: 6, message: message))
+        #expect(!viewModel.loadNextPage.isEnabled.value)
+    }
+
     @Test("applying loadNextPage twice quickly loads one page, not two")
     func loadNextPageTwice() {
         let fixture = TableFixture()
