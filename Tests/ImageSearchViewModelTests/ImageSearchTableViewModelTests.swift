@@ -207,8 +207,9 @@ struct ImageSearchTableViewModelTests {
                 SignalProducer(
                     value: ResponseEntity(totalCount: 6, images: [makeImage(1), makeImage(2)])
                 )
-                .concat(nextPageTrigger.take(first: 1).promoteError(NetworkError.self)
-                    .flatMap(.concat) { SignalProducer(error: .serverError(statusCode: 500)) })
+                .concat(
+                    nextPageTrigger.take(first: 1).promoteError(NetworkError.self)
+                        .flatMap(.concat) { SignalProducer(error: .serverError(statusCode: 500)) })
             }
         }
         let scheduler = TestScheduler()

@@ -26,7 +26,8 @@ public enum PixabayPage {
     /// `pages` full pages of `perPage`, ids from 100, after a random pause of 1–20 ms (the
     /// latency and jitter of a real server); `failing` pages answer HTTP 500.
     public static func pagedServer(
-        perPage: Int, pages: Int, failing: Set<Int> = [], latency: ClosedRange<Double> = 0.001...0.02
+        perPage: Int, pages: Int, failing: Set<Int> = [],
+        latency: ClosedRange<Double> = 0.001...0.02
     ) -> @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply {
         { request in
             let pause = Double.random(in: latency)
