@@ -156,7 +156,7 @@ final class InteractiveSession: @unchecked Sendable {
 
     private func renderNewResults() {
         if let message = viewModel.errorMessage.value {
-            printError("Search failed: \(message)")
+            printError("Search failed: \(TerminalText.sanitized(message))")
             return
         }
         let cells = viewModel.cellModels.value

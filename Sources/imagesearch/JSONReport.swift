@@ -3,6 +3,9 @@ import ImageSearchModel
 import ImageSearchViewModel
 
 /// The `--json` document: stable field names for scripts.
+///
+/// Server texts are passed through ``TerminalText/sanitized(_:)`` like everywhere else: a
+/// script that prints a field must not replay an escape sequence a server planted.
 struct JSONReport: Encodable {
     struct Result: Encodable {
         let index: Int
@@ -45,18 +48,22 @@ struct JSONReport: Encodable {
             return Result(
                 index: index + 1, id: cell.id, size: cell.pageImageSizeText,
                 width: image.pageImageWidth, height: image.pageImageHeight, likes: cell.likeCount,
-                views: image.viewCount, downloads: image.downloadCount, user: cell.username,
-                tags: image.tags, pageURL: image.pageURL, previewURL: image.previewURL,
-                imageURL: image.imageURL)
+                views: image.viewCount, downloads: image.downloadCount,
+                user: TerminalText.sanitized(cell.username),
+                tags: image.tags.map(TerminalText.sanitized),
+                pageURL: TerminalText.sanitized(image.pageURL),
+                previewURL: TerminalText.sanitized(image.previewURL),
+                imageURL: TerminalText.sanitized(image.imageURL))
         }
     }
 
     static func detail(from viewModel: any ImageDetailViewModeling, index: Int) -> Detail {
-        Detail(
+        let clean = { (text: String?) in text.map(TerminalText.sanitized) }
+        return Detail(
             index: index, id: viewModel.id.value, size: viewModel.pageImageSizeText.value,
-            tags: viewModel.tagText.value, user: viewModel.usernameText.value,
+            tags: clean(viewModel.tagText.value), user: clean(viewModel.usernameText.value),
             views: viewModel.viewCountText.value, downloads: viewModel.downloadCountText.value,
-            likes: viewModel.likeCountText.value, pageURL: viewModel.pageURLText.value)
+            likes: viewModel.likeCountText.value, pageURL: clean(viewModel.pageURLText.value))
     }
 
     func encoded() -> String {

@@ -94,7 +94,7 @@ final class OneShotSearch {
                         query: options.query))
             }
         }
-        printError("imagesearch: \(message)")
+        printError("imagesearch: \(TerminalText.sanitized(message))")
         exit(1)
     }
 

@@ -5,7 +5,7 @@ import ImageSearchViewModel
 /// Turns view-model state into lines of text: the results table, the summary, the details.
 ///
 /// It only lays out what the view models already formatted; it makes no decisions about the
-/// search.
+/// search. Every text that came from the server goes through ``TerminalText/sanitized(_:)``.
 struct ResultsRenderer {
     let terminal: Terminal
 
@@ -17,7 +17,8 @@ struct ResultsRenderer {
         let rows = cells.enumerated().map { index, cell in
             [
                 String(offset + index + 1), String(cell.id), cell.pageImageSizeText,
-                String(cell.likeCount), cell.username, cell.tagText,
+                String(cell.likeCount), TerminalText.sanitized(cell.username),
+                TerminalText.sanitized(cell.tagText),
             ]
         }
         let header = ["#", "ID", "SIZE", "LIKES", "USER", "TAGS"]
@@ -64,7 +65,7 @@ struct ResultsRenderer {
         return [terminal.style(title, "1")]
             + fields.map { label, value in
                 "  " + (label + ":").padding(toLength: 11, withPad: " ", startingAt: 0)
-                    + (value ?? "—")
+                    + (value.map(TerminalText.sanitized) ?? "—")
             }
     }
 

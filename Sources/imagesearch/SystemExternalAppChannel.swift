@@ -20,7 +20,17 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// Opens `url` if it is an `http` or `https` address; anything else (a `file:` URL, an
+    /// option such as `--version`, text with spaces or control characters) is refused with
+    /// a message, because the address came from a server. The opener gets it as one
+    /// argument, never through a shell.
     func openURL(_ url: String) {
+        guard Self.isOpenable(url) else {
+            print(
+                "Not opening \"\(TerminalText.sanitized(url))\": only http and https pages are opened."
+            )
+            return
+        }
         guard let opener else {
             print("Open this page in a browser: \(url)")
             return
@@ -37,5 +47,15 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
             print(
                 "Could not start \(opener.lastPathComponent); open this page in a browser: \(url)")
         }
+    }
+
+    /// Whether `url` is a plain `http`/`https` address with a host, safe to hand to an opener.
+    static func isOpenable(_ url: String) -> Bool {
+        guard !url.hasPrefix("-"), url == TerminalText.sanitized(url), !url.contains(" "),
+            let components = URLComponents(string: url),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty
+        else { return false }
+        return true
     }
 }
