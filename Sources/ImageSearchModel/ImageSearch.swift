@@ -4,8 +4,8 @@ import Signalbox
 /// ``ImageSearching`` over the Pixabay API, with paging, a response cache and a rate limit.
 ///
 /// Each page is: the ``ResponseCache`` if it holds the same request from the last 24 hours;
-/// otherwise a request through the ``RateLimiter`` (waiting for a slot rather than failing),
-/// sent with ``Networking/requestJSON(url:parameters:)`` and decoded with `attemptMap`
+/// otherwise a ``PixabaySearchRequest`` sent with ``Networking/send(_:)`` through the
+/// ``RateLimiter`` (waiting for a slot rather than failing) and decoded strictly
 /// (undecodable → `.incorrectDataReturned`), then stored in the cache.
 ///
 /// ```swift
@@ -137,20 +137,19 @@ public final class ImageSearch: ImageSearching {
     ///   - query: The validated query.
     /// - Returns: A producer of the page.
     func page(_ page: Int, of query: String) -> SignalProducer<ResponseEntity, NetworkError> {
-        let parameters = pixabay.parameters(query: query, page: page)
-        let cacheKey = pixabay.baseURL + "?" + QueryString.make(parameters)
+        let request = PixabaySearchRequest(pixabay: pixabay, query: query, page: page)
+        let cacheKey = request.cacheKey
         let cache = self.cache
         let rateLimiter = self.rateLimiter
         let hasKey = pixabay.apiKey != nil
-        let request = network.requestJSON(url: pixabay.baseURL, parameters: parameters)
+        let sent = network.send(request)
         return SignalProducer { observer, lifetime in
             if let cached = cache.value(forKey: cacheKey) {
                 observer.send(value: cached)
                 observer.sendCompleted()
                 return
             }
-            lifetime += rateLimiter.limit(request)
-                .attemptMap { data throws(NetworkError) in try ResponseEntity.decode(from: data) }
+            lifetime += rateLimiter.limit(sent)
                 .mapError { error in
                     switch error {
                     case .rateLimited(let retryAfter):
