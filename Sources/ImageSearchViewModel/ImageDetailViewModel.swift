@@ -9,15 +9,17 @@ import Signalbox
 /// earlier selection never overwrites the current image.
 public final class ImageDetailViewModel: ImageDetailViewModelModifiable, @unchecked Sendable {
     // Safety: the mutable state lives in `MutableProperty` instances (lock-protected) and in
-    // `entity`/`localeStorage`, which are only touched under `lock`; `download` is a
-    // lock-protected `SerialDisposable`.
+    // `entity`/`localeStorage`, which are only touched under `lock`; `imageLoader` is a
+    // thread-safe `ModelController`; `selection` has its own lock.
     private let network: Networking
     private let externalAppChannel: ExternalAppChanneling
     private let scheduler: Scheduler
     private let lock = NSLock()
     private var entity: ImageEntity?
     private var localeStorage: Locale
-    private let download = SerialDisposable()
+    /// Loads the selected entity's image: a ``ModelController`` whose load reads the
+    /// selection when it starts, so a new selection is a cancel and a refresh.
+    private let imageLoader: ModelController<LoadedImage, NetworkError>
 
     private let _id = MutableProperty<UInt64?>(nil)
     private let _pageImageSizeText = MutableProperty<String?>(nil)
@@ -26,7 +28,6 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, @unchec
     private let _viewCountText = MutableProperty<String?>(nil)
     private let _downloadCountText = MutableProperty<String?>(nil)
     private let _likeCountText = MutableProperty<String?>(nil)
-    private let _image = MutableProperty<Data?>(nil)
     private let _pageURLText = MutableProperty<String?>(nil)
 
     /// The Pixabay id of the image.
@@ -45,6 +46,10 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, @unchec
     public let likeCountText: Property<String?>
     /// The image's bytes once downloaded.
     public let image: Property<Data?>
+    /// Where the selected image's download stands: `.updating` while it loads, `.updated`
+    /// with its bytes, `.failed` with the reason; `.idle` with no selection. Changes on the
+    /// scheduler.
+    public let imageState: Property<LoadState<Data, NetworkError>>
     /// The address of the image's page on Pixabay.
     public let pageURLText: Property<String?>
 
@@ -70,12 +75,49 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, @unchec
         viewCountText = Property(capturing: _viewCountText)
         downloadCountText = Property(capturing: _downloadCountText)
         likeCountText = Property(capturing: _likeCountText)
-        image = Property(capturing: _image)
+        let selection = SelectedURL()
+        imageLoader = ModelController(scheduler: scheduler) {
+            guard let url = selection.url else { return .empty }
+            return network.send(ImageDownloadRequest(url: url)).map {
+                LoadedImage(url: url, data: $0)
+            }
+        }
+        self.selection = selection
+        // Only what belongs to the shown entity: a previous image is not this one's.
+        shownImageState = imageLoader.state.combineLatest(with: _shownImageURL).map {
+            state, shown -> LoadState<Data, NetworkError> in
+            switch state {
+            case .idle: return .idle
+            case .updating: return .updating(previous: nil)
+            case .updated(let loaded): return loaded.url == shown ? .updated(loaded.data) : .idle
+            case .failed(let error, _): return .failed(error, previous: nil)
+            }
+        }
+        imageState = Property(
+            initial: shownImageState.value,
+            then: shownImageState.producer
+                .skipRepeats { lhs, rhs in
+                    switch (lhs, rhs) {
+                    case (.idle, .idle), (.updating, .updating): return true
+                    default: return false
+                    }
+                }
+                .skip(first: 1))
+        image = imageState.map { state in
+            if case .updated(let data) = state { return data }
+            return nil
+        }
         pageURLText = Property(capturing: _pageURLText)
     }
 
+    private let selection: SelectedURL
+    /// `imageState` before repeats of `idle` and `updating` are dropped.
+    private let shownImageState: Property<LoadState<Data, NetworkError>>
+    /// The image address of the entity shown (changes on the scheduler, with the texts).
+    private let _shownImageURL = MutableProperty<String?>(nil)
+
     deinit {
-        download.dispose()
+        imageLoader.cancel()
     }
 
     /// How counts are formatted. Setting it reformats the counts shown, on the scheduler.
@@ -102,14 +144,11 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, @unchec
             entity = selected
             return localeStorage
         }
-        download.inner = nil
+        imageLoader.cancel()
+        selection.url = selected?.imageURL
         scheduler.schedule { [weak self] in self?.show(selected, locale: locale) }
-        guard let selected else { return }
-        download.inner = network.requestImage(url: selected.imageURL)
-            .observe(on: scheduler)
-            .startWithResult { [weak self] result in
-                if case .success(let data) = result { self?._image.value = data }
-            }
+        guard selected != nil else { return }
+        imageLoader.refresh.apply().start()
     }
 
     /// Opens the shown image's page through the external app channel; does nothing when no
@@ -125,7 +164,7 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, @unchec
         _tagText.value = entity.map(ResultText.tags(of:))
         _usernameText.value = entity?.username
         _pageURLText.value = entity?.pageURL
-        _image.value = nil
+        _shownImageURL.value = entity?.imageURL
         showCounts(of: entity, locale: locale)
     }
 
@@ -133,5 +172,22 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, @unchec
         _viewCountText.value = entity.map { ResultText.count($0.viewCount, locale: locale) }
         _downloadCountText.value = entity.map { ResultText.count($0.downloadCount, locale: locale) }
         _likeCountText.value = entity.map { ResultText.count($0.likeCount, locale: locale) }
+    }
+}
+
+/// An image's bytes with the address they came from.
+struct LoadedImage: Sendable {
+    let url: String
+    let data: Data
+}
+
+/// The address of the selected image, read by the image loader when a load starts.
+private final class SelectedURL: @unchecked Sendable {
+    // Safety: `storage` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var storage: String?
+    var url: String? {
+        get { lock.withLock { storage } }
+        set { lock.withLock { storage = newValue } }
     }
 }

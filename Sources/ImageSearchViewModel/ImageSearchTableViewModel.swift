@@ -6,34 +6,40 @@ import Signalbox
 ///
 /// Threading: every property changes on `scheduler`, and the debounce runs on its clock, so
 /// tests drive a `TestScheduler` and nothing sleeps. Inputs (`query`, `startSearch()`,
-/// `loadNextPage`, `selectCellAtIndex(_:)`) may be used from any thread; their effects are
-/// applied on the scheduler.
+/// `cancelSearch()`, `loadNextPage`, `selectCellAtIndex(_:)`) may be used from any thread;
+/// their effects are applied on the scheduler.
+///
+/// How it is built — one pipeline of the library's own operators, read top to bottom in
+/// `init`:
+///
+/// ```text
+/// query ─ debounce ─ trim ─┐
+/// startSearch() ───────────┼─ skip repeats of the last searched text ─ flatMap(.latest) ─┐
+/// cancelSearch() ──────────┘     (a newer search cancels the one in flight)              │
+///                                each search: .started, then its pages (observe(on:))     │
+/// loadNextPage ─────────────────────────────────── .nextPageRequested ──────────────────┤
+///                                                                                        │
+///                       scan(SearchScreen.reduced(by:)) ── the screen state ─────────────┘
+///                         └─ Property(initial:then:) per published property
+/// ```
+///
+/// Paging is remembered demand: `loadNextPage` sends `.nextPageRequested` into the same
+/// stream; the reducer accepts it only with a next page and nothing loading, and the
+/// search's trigger (``ImageSearching``) never drops a request, so the action always ends —
+/// when the page arrives, when the search ends, or at once when refused.
 ///
 /// Unlike the original design, starting a search disposes the previous one (cancelling its
 /// request), `startSearch()` replaces results instead of appending, and `loadNextPage` is one
 /// stored `Action`, so its executing state guards against double page loads.
 public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unchecked Sendable {
-    // Safety: observable state lives in `MutableProperty` instances (lock-protected);
-    // `session` is only touched under `lock`; `currentSearch` is a lock-protected
-    // `SerialDisposable`; the rest is immutable after `init`.
-    private let imageSearch: ImageSearching
-    private let network: Networking
+    // Safety: the observable state lives in `Property`/`MutableProperty` instances
+    // (lock-protected); `detail` is only touched under `lock`; the rest is immutable after
+    // `init`.
     private let scheduler: DateScheduler
-    private let currentSearch = SerialDisposable()
-    private let queryObservation: Disposable?
+    private let commandInput: Signal<SearchCommand, Never>.Observer
+    private let pipeline: Disposable
+    private let entities: Property<[ImageEntity]>
     private let lock = NSLock()
-    private var session: SearchSession?
-    /// Identifies the current search, so that late events of a replaced search are ignored.
-    private var generation = 0
-
-    private let _cellModels = MutableProperty<[any ImageSearchTableViewCellModeling]>([])
-    private let _entities = MutableProperty<[ImageEntity]>([])
-    private let _searching = MutableProperty(false)
-    private let _errorMessage = MutableProperty<String?>(nil)
-    private let _totalCount = MutableProperty<Int64>(0)
-    private let _hasNextPage = MutableProperty(false)
-    private let _lastQuery = MutableProperty<String?>(nil)
-    private let _state = MutableProperty(ImageSearchState.idle)
 
     /// The text of the search box.
     public let query = MutableProperty("")
@@ -70,56 +76,89 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
         imageSearch: ImageSearching, network: Networking, scheduler: DateScheduler,
         debounceInterval: TimeInterval = 0.3
     ) {
-        self.imageSearch = imageSearch
-        self.network = network
         self.scheduler = scheduler
-        cellModels = Property(capturing: _cellModels)
-        searching = Property(capturing: _searching)
-        errorMessage = Property(capturing: _errorMessage)
-        totalCount = Property(capturing: _totalCount)
-        hasNextPage = Property(capturing: _hasNextPage)
-        state = Property(capturing: _state)
+        let (commands, commandInput) = Signal<SearchCommand, Never>.pipe()
+        let (pageTrigger, pageTriggerInput) = Signal<Void, Never>.pipe()
+        let (pageRequestEnded, pageRequestEndedInput) = Signal<Void, Never>.pipe()
+        let (screens, screensInput) = Signal<SearchScreen, Never>.pipe()
+        self.commandInput = commandInput
 
-        let canLoadNextPage = _hasNextPage.combineLatest(with: _searching).map { $0 && !$1 }
-        let pageLoader = PageLoader()
-        loadNextPage = Action(enabledIf: canLoadNextPage) { pageLoader.requestNextPage() }
-
-        weak var weakSelf: ImageSearchTableViewModel?
-        queryObservation = query.signal
+        // What to search: the settled query, and the explicit commands.
+        let settledQueries = SignalProducer(query.signal)
             .debounce(debounceInterval, on: scheduler)
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .observeValues { text in weakSelf?.queryDidSettle(text) }
-        weakSelf = self
-        pageLoader.owner = self
+            .map { SearchCommand.settle($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let searches = SignalProducer.merge(
+            settledQueries, SignalProducer(commands.filter(\.isSearch))
+        )
+        .scan(SearchOrders()) { $0.next(after: $1) }
+        .compactMap(\.order)
+
+        // Each search runs until a newer search (or a cancellation) replaces it.
+        let sessions = searches.flatMap(.latest) {
+            order -> SignalProducer<SearchScreenEvent, Never> in
+            switch order {
+            case .search(let text):
+                return Self.session(
+                    for: text, imageSearch: imageSearch, network: network, scheduler: scheduler,
+                    trigger: pageTrigger)
+            case .cancel:
+                return SignalProducer(value: .cancelled)
+            }
+        }
+
+        // The screen: every event folded by one reducer.
+        pipeline = SignalProducer.merge(
+            sessions,
+            SignalProducer(commands.filter { $0 == .nextPage }.map { _ in .nextPageRequested })
+        )
+        .scan(SearchScreen.initial) { $0.reduced(by: $1) }
+        .start(screensInput)
+
+        // The published properties, in this order: data first, then the end of a page
+        // request (so `loadNextPage` has stopped executing), then `searching` and `state` —
+        // whoever reacts to those finds the action already enabled when a next page exists.
+        entities = Property(initial: [], then: screens.map(\.entities))
+        cellModels = Property(
+            initial: [],
+            then: screens.map { ($0.cellsVersion, $0.cells) }
+                .skipRepeats { $0.0 == $1.0 }.map(\.1))
+        totalCount = Property(initial: 0, then: screens.map(\.totalCount).skipRepeats())
+        hasNextPage = Property(initial: false, then: screens.map(\.hasNextPage).skipRepeats())
+        errorMessage = Property(initial: nil, then: screens.map(\.errorMessage).skipRepeats())
+        screens.observeValues { screen in
+            if screen.effects.endPageRequest { pageRequestEndedInput.send(value: ()) }
+            // Sent from the scheduler's next turn, so a synchronous search cannot deliver the
+            // page while this step is still being published.
+            if screen.effects.requestPage {
+                scheduler.schedule { pageTriggerInput.send(value: ()) }
+            }
+        }
+        searching = Property(initial: false, then: screens.map(\.searching))
+        state = Property(initial: .idle, then: screens.map(\.state).skipRepeats())
+
+        let canLoadNextPage = hasNextPage.combineLatest(with: searching).map { $0 && !$1 }
+        loadNextPage = Action(enabledIf: canLoadNextPage) {
+            SignalProducer { observer, lifetime in
+                lifetime += pageRequestEnded.observe { _ in observer.sendCompleted() }
+                scheduler.schedule { commandInput.send(value: .nextPage) }
+            }
+        }
     }
 
     deinit {
-        queryObservation?.dispose()
-        currentSearch.dispose()
+        pipeline.dispose()
     }
 
     /// Searches the current query now (trimmed); a blank query clears the results.
     public func startSearch() {
         let text = query.value.trimmingCharacters(in: .whitespacesAndNewlines)
-        scheduler.schedule { [weak self] in self?.search(text) }
+        send(.search(text))
     }
 
     /// Cancels the search or page load in flight; the results loaded so far stay, and no
     /// further page can be loaded for this search.
     public func cancelSearch() {
-        scheduler.schedule { [weak self] in
-            guard let self else { return }
-            let replaced = self.lock.withLock { () -> SearchSession? in
-                defer { self.session = nil }
-                self.generation += 1
-                return self.session
-            }
-            self.currentSearch.inner = nil
-            replaced?.pagesInput.sendCompleted()
-            self._hasNextPage.value = false
-            self._searching.value = false
-            self.publishState()
-        }
+        send(.cancel)
     }
 
     /// Hands the found entities and `index` to the detail view model; an index out of range
@@ -127,156 +166,81 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
     ///
     /// - Parameter index: The position in `cellModels`.
     public func selectCellAtIndex(_ index: Int) {
-        let entities = _entities.value
+        let entities = self.entities.value
         guard entities.indices.contains(index) else { return }
         imageDetailViewModel?.update(entities, atIndex: index)
     }
 
-    /// Runs on the scheduler when the debounced query changed.
-    private func queryDidSettle(_ text: String) {
-        guard text != _lastQuery.value else { return }
-        search(text)
+    /// Sends `command` into the pipeline on the scheduler.
+    private func send(_ command: SearchCommand) {
+        let input = commandInput
+        scheduler.schedule { input.send(value: command) }
     }
 
-    /// Starts a search for `text`, replacing the current one. Runs on the scheduler.
-    private func search(_ text: String) {
-        let (searchID, replaced) = lock.withLock { () -> (Int, SearchSession?) in
-            defer { session = nil }
-            generation += 1
-            return (generation, session)
-        }
-        currentSearch.inner = nil
-        replaced?.pagesInput.sendCompleted()
-        _searching.value = !text.isEmpty
-        _lastQuery.value = text
-        _errorMessage.value = nil
-        _hasNextPage.value = false
-        _totalCount.value = 0
-        _entities.value = []
-        _cellModels.value = []
-        publishState()
-        guard !text.isEmpty else { return }
-        let (trigger, triggerInput) = Signal<Void, Never>.pipe()
-        let (pages, pagesInput) = Signal<PageOutcome, Never>.pipe()
-        let newSession = SearchSession(trigger: triggerInput, pages: pages, pagesInput: pagesInput)
-        lock.withLock { session = newSession }
-        let network = self.network
-        let scheduler = self.scheduler
-        currentSearch.inner = imageSearch.searchImages(
-            query: text, nextPageTrigger: SignalProducer(trigger)
-        )
-        .map { response in
-            (
-                response,
-                response.images.map {
-                    ImageSearchTableViewCellModel(image: $0, network: network, scheduler: scheduler)
-                        as any ImageSearchTableViewCellModeling
-                }
-            )
-        }
-        .observe(on: scheduler)
-        .start { [weak self] event in
-            guard let self, self.lock.withLock({ self.generation == searchID }) else { return }
-            // Each case settles the data first, then ends the page request (so that
-            // `loadNextPage` has stopped executing), and only then turns `searching` off and
-            // publishes the state: whoever reacts to `searching` or `state` finds the action
-            // already enabled when a next page exists.
-            switch event {
-            case .value(let (response, cells)):
-                self._entities.modify { $0 += response.images }
-                self._cellModels.modify { $0 += cells }
-                self._totalCount.value = max(0, response.totalCount)
-                self._hasNextPage.value = Int64(self._entities.value.count) < response.totalCount
-                pagesInput.send(value: .loaded)
-                self._searching.value = false
-                self.publishState()
-            case .failed(let error):
-                self._errorMessage.value = error.description
-                self._hasNextPage.value = false
-                pagesInput.send(value: .failed)
-                pagesInput.sendCompleted()
-                self._searching.value = false
-                self.publishState()
-            case .completed:
-                self._hasNextPage.value = false
-                pagesInput.sendCompleted()
-                self._searching.value = false
-                self.publishState()
-            case .interrupted:
-                pagesInput.sendCompleted()
-                self._searching.value = false
-                self.publishState()
+    /// One search: `.started`, then its pages as they arrive (hopping to `scheduler`), then
+    /// `.finished` or `.failed`. A blank text is only `.started` (it clears the screen).
+    private static func session(
+        for text: String, imageSearch: ImageSearching, network: Networking,
+        scheduler: DateScheduler, trigger: Signal<Void, Never>
+    ) -> SignalProducer<SearchScreenEvent, Never> {
+        let started = SignalProducer<SearchScreenEvent, Never>(value: .started(query: text))
+        guard !text.isEmpty else { return started }
+        let pages = imageSearch.searchImages(query: text, nextPageTrigger: SignalProducer(trigger))
+            .map { response -> SearchScreenEvent in
+                .page(
+                    response,
+                    response.images.map {
+                        ImageSearchTableViewCellModel(
+                            image: $0, network: network, scheduler: scheduler)
+                    })
             }
-        }
+            .concat(value: .finished)
+            .flatMapError { SignalProducer<SearchScreenEvent, Never>(value: .failed($0)) }
+            .observe(on: scheduler)
+        return started.concat(pages)
     }
-
-    /// Asks the current search for its next page; the returned producer completes when the
-    /// page has arrived (or the search ended), so `loadNextPage` executes for exactly that
-    /// long.
-    fileprivate func nextPage() -> SignalProducer<Void, Never> {
-        SignalProducer { [weak self] observer, lifetime in
-            guard let self, let session = self.lock.withLock({ self.session }) else {
-                observer.sendCompleted()
-                return
-            }
-            lifetime += session.pages.observe { event in
-                if case .value = event { observer.send(value: ()) }
-                observer.sendCompleted()
-            }
-            self.scheduler.schedule { [weak self] in
-                guard let self, self._hasNextPage.value, !self._searching.value else {
-                    observer.sendCompleted()
-                    return
-                }
-                self._searching.value = true
-                self.publishState()
-                session.trigger.send(value: ())
-            }
-        }
-    }
-
-    /// Sets `state` from the other properties, once a transition is complete, so that
-    /// renderers see one state per step and never a half-applied one. Runs on the scheduler.
-    private func publishState() {
-        let newState: ImageSearchState
-        if let message = _errorMessage.value {
-            let loaded = _cellModels.value.count
-            newState =
-                loaded == 0
-                ? .failed(message: message)
-                : .partiallyLoaded(loaded: loaded, total: _totalCount.value, message: message)
-        } else if _searching.value {
-            newState = .searching(loaded: _cellModels.value.count)
-        } else if let query = _lastQuery.value, !query.isEmpty {
-            newState = .loaded(loaded: _cellModels.value.count, total: _totalCount.value)
-        } else {
-            newState = .idle
-        }
-        if _state.value != newState { _state.value = newState }
-    }
-
 }
 
-/// What happened to a requested page.
-private enum PageOutcome {
-    case loaded
-    case failed
+/// An input of the search pipeline.
+enum SearchCommand: Equatable {
+    /// The query settled on this (trimmed) text: searched unless it is the last searched.
+    case settle(String)
+    /// Search this text now, even if it is the last searched (`startSearch()`).
+    case search(String)
+    /// Cancel the search in flight (`cancelSearch()`).
+    case cancel
+    /// Load the next page (`loadNextPage`).
+    case nextPage
+
+    var isSearch: Bool { self != .nextPage }
 }
 
-/// The handles of one running search.
-private struct SearchSession {
-    let trigger: Signal<Void, Never>.Observer
-    let pages: Signal<PageOutcome, Never>
-    let pagesInput: Signal<PageOutcome, Never>.Observer
-}
+/// Decides which commands start a search: the skip-repeats stage of the pipeline, against
+/// the last *searched* text (which `startSearch()` also sets), not the last settled one.
+struct SearchOrders {
+    /// What to do: start a search, or cancel the one in flight.
+    enum Order {
+        case search(String)
+        case cancel
+    }
 
-/// Lets the `loadNextPage` action, created before `self` is complete, reach the view model.
-private final class PageLoader: @unchecked Sendable {
-    // Safety: `owner` is written once in the view model's `init`, before the action can be
-    // applied, and only read afterwards.
-    weak var owner: ImageSearchTableViewModel?
+    private var lastSearched: String?
+    /// The order for the command just seen, or `nil` to skip it.
+    private(set) var order: Order?
 
-    func requestNextPage() -> SignalProducer<Void, Never> {
-        owner?.nextPage() ?? .empty
+    func next(after command: SearchCommand) -> SearchOrders {
+        var next = self
+        switch command {
+        case .settle(let text):
+            next.order = text == lastSearched ? nil : .search(text)
+        case .search(let text):
+            next.order = .search(text)
+        case .cancel:
+            next.order = .cancel
+        case .nextPage:
+            next.order = nil
+        }
+        if case .search(let text) = next.order { next.lastSearched = text }
+        return next
     }
 }

@@ -68,6 +68,29 @@ struct ImageDetailViewModelTests {
         #expect(fixture.viewModel.image.value == StubNetwork.bytes(for: makeImage(2).imageURL))
     }
 
+    @Test("imageState: idle, updating, updated — and failed with the reason")
+    func imageState() {
+        let scheduler = TestScheduler()
+        let states = Recorded<LoadState<Data, NetworkError>>()
+        let viewModel = ImageDetailViewModel(
+            network: StubNetwork.images(scheduler: scheduler, failing: true),
+            externalAppChannel: StubExternalAppChannel(), scheduler: scheduler)
+        viewModel.imageState.producer.startWithValues { states.append($0) }
+        viewModel.update([makeImage(1)], atIndex: 0)
+        scheduler.run()
+        #expect(
+            states.items == [
+                .idle, .updating(previous: nil), .failed(.connectionLost, previous: nil),
+            ])
+        #expect(viewModel.image.value == nil)
+        let fixture = DetailFixture()
+        fixture.viewModel.update([makeImage(1)], atIndex: 0)
+        fixture.scheduler.run()
+        #expect(
+            fixture.viewModel.imageState.value
+                == .updated(StubNetwork.bytes(for: makeImage(1).imageURL)))
+    }
+
     @Test("an index out of range makes every property nil")
     func outOfRange() {
         let fixture = DetailFixture()

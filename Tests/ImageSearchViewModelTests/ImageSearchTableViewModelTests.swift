@@ -228,6 +228,36 @@ struct ImageSearchTableViewModelTests {
         #expect(!viewModel.loadNextPage.isEnabled.value)
     }
 
+    @Test("a released view model cancels its search and keeps nothing alive")
+    func releaseCancels() {
+        let scheduler = TestScheduler()
+        let search = StubImageSearch(scheduler: scheduler, delay: 0.5, pages: threePages)
+        weak var weakViewModel: ImageSearchTableViewModel?
+        do {
+            let viewModel = ImageSearchTableViewModel(
+                imageSearch: search, network: StubNetwork.images(scheduler: scheduler),
+                scheduler: scheduler)
+            weakViewModel = viewModel
+            viewModel.query.value = "cat"
+            scheduler.advance(by: 0.3)
+            #expect(viewModel.searching.value)
+        }
+        #expect(weakViewModel == nil)
+        #expect(search.recordedDisposals == 1, "the search in flight was cancelled")
+        scheduler.run()
+    }
+
+    @Test("the query settling on the text just searched with startSearch does not search again")
+    func settleAfterStartSearch() {
+        let fixture = TableFixture()
+        fixture.viewModel.query.value = "dog"
+        fixture.viewModel.startSearch()
+        fixture.scheduler.advance(by: 0.3)
+        fixture.scheduler.advance(by: 0.5)
+        #expect(fixture.search.recordedQueries == ["dog"])
+        #expect(fixture.ids == [1, 2])
+    }
+
     @Test("applying loadNextPage twice quickly loads one page, not two")
     func loadNextPageTwice() {
         let fixture = TableFixture()
