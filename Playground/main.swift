@@ -16,6 +16,7 @@ propertiesBindingsAndActions()  // 3. Property, MutableProperty, <~, Action
 theModel()  // 4. ImageSearch over the offline catalog: pages, cache, errors
 viewModels()  // 5. ImageSearchTableViewModel and ImageDetailViewModel in virtual time
 testing()  // 6. stub producers, EventRecorder and readable diffs from SignalboxTesting
+yourOwnAPI()  // 7. request objects, one client, a ModelController, request-level stubs
 
 print("")
 print("End of the tour.")
