@@ -35,3 +35,20 @@ extension StubProducer {
         }
     }
 }
+
+extension StubProducer where Error == Never {
+    /// Creates a cold stub that plays a marble diagram without `#` from each start; the same
+    /// as `init(marbles:values:error:frame:on:)`, for stubs that cannot fail.
+    ///
+    /// - Parameters:
+    ///   - marbles: The timeline (see `MarbleDiagram` for the syntax).
+    ///   - values: The value of each letter or digit in the diagram.
+    ///   - frame: Seconds of virtual time per frame.
+    ///   - scheduler: Plays the timeline, usually the test's `TestScheduler`.
+    public convenience init(
+        marbles: String, values: [Character: Value], frame: TimeInterval = 1,
+        on scheduler: DateScheduler
+    ) {
+        self.init(marbles: marbles, values: values, error: nil, frame: frame, on: scheduler)
+    }
+}

@@ -42,4 +42,18 @@ extension TestScheduler {
         }
         return signal
     }
+
+    /// A hot signal that plays a marble diagram without `#`; the same as
+    /// `signal(marbles:values:error:frame:)`, for signals that cannot fail.
+    ///
+    /// - Parameters:
+    ///   - marbles: The timeline (see `MarbleDiagram` for the syntax).
+    ///   - values: The value of each letter or digit in the diagram.
+    ///   - frame: Seconds of virtual time per frame.
+    /// - Returns: The signal.
+    public func signal<Value>(
+        marbles: String, values: [Character: Value], frame: TimeInterval = 1
+    ) -> Signal<Value, Never> {
+        signal(marbles: marbles, values: values, error: nil, frame: frame)
+    }
 }
