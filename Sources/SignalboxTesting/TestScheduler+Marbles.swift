@@ -13,6 +13,11 @@ extension TestScheduler {
     /// date plus `n` × `frame`, whoever observes by then. Frame 0 is sent on the next
     /// `advance`, so observers attached right after this call see it.
     ///
+    /// Every event is scheduled by this call, so at an instant where the code under test has
+    /// also scheduled something (a debounce timer firing at 1.5 s), the diagram's event runs
+    /// first: the scheduler runs equal dates first-in, first-out. Draw the input a frame
+    /// later to have it arrive after the timer.
+    ///
     /// A malformed diagram does not crash: the signal sends nothing, the problem goes to
     /// standard error, and every comparison of a recorder or timeline whose clock is this
     /// scheduler reports it.

@@ -7,36 +7,27 @@ private struct CodeError: Error, Equatable {
     var code = 0
 }
 
+/// The values of the marble diagrams: `a` is 1, `b` is 2, and so on.
+private let digits: [Character: Int] = ["a": 1, "b": 2, "c": 3, "d": 4, "e": 5]
+
 @Suite("debounce")
 struct DebounceTests {
     @Test("drops values superseded within the interval and sends the last one after a pause")
     func dropsSuperseded() {
         let scheduler = TestScheduler()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let recorder = EventRecorder(observing: signal.debounce(1, on: scheduler), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 0.5)
-        input.send(value: 2)
-        scheduler.advance(by: 0.9)
-        #expect(recorder.events.isEmpty)
-        scheduler.advance(by: 0.1)
-        input.send(value: 3)
-        scheduler.advance(by: 1)
-        #expect(recorder.difference(from: [.value(2, at: 1.5), .value(3, at: 2.5)]) == nil)
+        let input: Signal<Int, Never> = scheduler.signal(marbles: "ab--c", values: digits, frame: 0.5)
+        let recorder = EventRecorder(observing: input.debounce(1, on: scheduler), clock: scheduler)
+        scheduler.run()
+        #expect(recorder.difference(fromMarbles: "---b--c", values: digits, frame: 0.5) == nil)
     }
 
     @Test("sends the held-back value on completion, then completes")
     func flushesOnCompletion() {
         let scheduler = TestScheduler()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let recorder = EventRecorder(observing: signal.debounce(1, on: scheduler), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 0.2)
-        input.sendCompleted()
-        scheduler.advance()
-        #expect(recorder.difference(from: [.value(1, at: 0.2), .completed(at: 0.2)]) == nil)
+        let input: Signal<Int, Never> = scheduler.signal(marbles: "a|", values: digits, frame: 0.2)
+        let recorder = EventRecorder(observing: input.debounce(1, on: scheduler), clock: scheduler)
         scheduler.run()
-        #expect(recorder.events == [.value(1), .completed])
+        #expect(recorder.difference(fromMarbles: "-(a|)", values: digits, frame: 0.2) == nil)
     }
 
     @Test("a failure drops the held-back value")
@@ -77,24 +68,15 @@ struct ThrottleTests {
     @Test("sends the first value at once and then at most one value per interval, the newest")
     func throttles() {
         let scheduler = TestScheduler()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let recorder = EventRecorder(observing: signal.throttle(1, on: scheduler), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 0.1)
-        input.send(value: 2)
-        scheduler.advance(by: 0.1)
-        input.send(value: 3)
-        scheduler.advance(by: 2)
-        input.send(value: 4)
-        scheduler.advance(by: 0.5)
-        input.send(value: 5)
-        input.sendCompleted()
+        // One frame is 0.1 s; a space every five frames.
+        let input: Signal<Int, Never> = scheduler.signal(
+            marbles: "abc-- ----- ----- ----- --d-- --(e|)", values: digits, frame: 0.1)
+        let recorder = EventRecorder(observing: input.throttle(1, on: scheduler), clock: scheduler)
         scheduler.run()
         #expect(
-            recorder.difference(from: [
-                .value(1, at: 0), .value(3, at: 1), .value(4, at: 2.2), .value(5, at: 2.7),
-                .completed(at: 2.7),
-            ]) == nil)
+            recorder.difference(
+                fromMarbles: "a---- ----- c---- ----- --d-- --(e|)", values: digits, frame: 0.1)
+                == nil)
     }
 
     @Test("a failure drops the held-back value and is delivered on the scheduler")
@@ -117,13 +99,10 @@ struct ThrottleTests {
     @Test("completing with nothing held back completes on the scheduler")
     func completionWithNothingHeld() {
         let scheduler = TestScheduler()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let recorder = EventRecorder(observing: signal.throttle(1, on: scheduler), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 3)
-        input.sendCompleted()
+        let input: Signal<Int, Never> = scheduler.signal(marbles: "a--|", values: digits)
+        let recorder = EventRecorder(observing: input.throttle(1, on: scheduler), clock: scheduler)
         scheduler.run()
-        #expect(recorder.difference(from: [.value(1, at: 0), .completed(at: 3)]) == nil)
+        #expect(recorder.difference(fromMarbles: "a--|", values: digits) == nil)
     }
 
     @Test("disposing cancels the held-back value")
