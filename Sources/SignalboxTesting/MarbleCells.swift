@@ -79,11 +79,17 @@ struct MarbleCells {
     var text: String { cells.joined() }
 
     /// The two diagrams with each frame padded to the wider of its two cells, so that the
-    /// same frame stands in the same column (spaces are ignored by the parser).
+    /// same frame stands in the same column (spaces are ignored by the parser). Diagrams of
+    /// more than ten frames get a space after every five, to ease counting.
     static func aligned(_ first: MarbleCells, _ second: MarbleCells) -> (String, String) {
         var top = ""
         var bottom = ""
-        for index in 0..<max(first.cells.count, second.cells.count) {
+        let count = max(first.cells.count, second.cells.count)
+        for index in 0..<count {
+            if count > 10, index > 0, index % 5 == 0 {
+                top += " "
+                bottom += " "
+            }
             let upper = index < first.cells.count ? first.cells[index] : ""
             let lower = index < second.cells.count ? second.cells[index] : ""
             let width = max(upper.count, lower.count)

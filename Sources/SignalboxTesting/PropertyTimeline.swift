@@ -35,7 +35,7 @@ import Signalbox
 /// Thread-safe: changes may arrive on any thread. The observations end when the timeline is
 /// deinitialised.
 public final class PropertyTimeline: @unchecked Sendable {
-    // Safety: `recorded`, `checkedCount` and `previous` are only touched under `lock`;
+    // Safety: `recorded`, `checkedCount`, `previous` and `tracked` are only touched under `lock`;
     // `clock`, `startDate`, `exhaustive` and `observations` are immutable (the composite
     // disposable is itself thread-safe).
 
@@ -93,6 +93,7 @@ public final class PropertyTimeline: @unchecked Sendable {
     private var recorded: [Change] = []
     private var checkedCount = 0
     private var previous: [Int: Any] = [:]
+    private var tracked: [AnyObject] = []
     private let clock: DateScheduler
     private let startDate: Date
     private let observations = CompositeDisposable()
@@ -119,6 +120,9 @@ public final class PropertyTimeline: @unchecked Sendable {
 
     /// Starts recording the changes of `property` under `name`.
     ///
+    /// The timeline keeps `property` alive, so a derived property such as
+    /// `viewModel.cellModels.map(\.count)` can be tracked as it is.
+    ///
     /// - Parameters:
     ///   - name: The name printed in diffs; give each tracked property its own.
     ///   - property: The property; its current value is the starting point.
@@ -128,6 +132,9 @@ public final class PropertyTimeline: @unchecked Sendable {
         _ name: String, _ property: Property
     ) -> Track<Property.Value> where Property.Value: Equatable {
         let key = lock.withLock {
+            // A derived property (`viewModel.cellModels.map(\.count)`) lives only as long as
+            // someone holds it: the timeline does.
+            tracked.append(property)
             let key = previous.count
             previous[key] = Property.Value?.none as Any
             return key

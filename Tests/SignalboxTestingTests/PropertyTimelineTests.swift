@@ -57,16 +57,21 @@ struct PropertyTimelineTests {
         #expect(timeline.uncheckedChanges() == nil)
     }
 
-    @Test("each check covers the changes since the previous one")
+    @Test("each check covers the changes since the previous one; derived properties live on")
     func stepwise() {
         let loader = Loader(scheduler: scheduler)
         let timeline = PropertyTimeline(clock: scheduler)
         let phase = timeline.track("phase", loader.phase)
-        timeline.track("count", loader.count.map { $0 * 10 })
+        let tens = timeline.track("tens", loader.count.map { $0 * 10 })
         loader.start()
         #expect(timeline.difference(from: [phase.changed(to: .loading, at: 0)]) == nil)
         scheduler.advance(by: 0.5)
-        #expect(timeline.uncheckedChanges() != nil)
+        #expect(
+            timeline.difference(from: [
+                tens.changed(to: 30, at: 0.5), phase.changed(to: .loaded(3), at: 0.5),
+            ]) == nil)
+        loader.start()
+        #expect(timeline.uncheckedChanges()?.lines == [.unexpected("0.500 s phase = loading")])
         #expect(timeline.difference(from: []) == nil)
     }
 
