@@ -85,11 +85,12 @@ extension EventRecorder where Value: Equatable, Error: Equatable {
             expectedDiagram.events.map { ($0.frameIndex, $0.symbol.character) })
         let recordedCells = MarbleCells(recorded, frame: frame, symbol: Self.symbol(in: values))
         let (top, bottom) = MarbleCells.aligned(expectedCells, recordedCells)
-        var preamble = problems + [
-            "marble diagrams differ (one frame = \(TimedEvent<Value, Error>.format(frame))):",
-            "  expected: \(top)",
-            "  recorded: \(bottom)",
-        ]
+        var preamble =
+            problems + [
+                "marble diagrams differ (one frame = \(TimedEvent<Value, Error>.format(frame))):",
+                "  expected: \(top)",
+                "  recorded: \(bottom)",
+            ]
         if recordedCells.hasEventsBetweenFrames {
             preamble.append("  (events between two frames are drawn in the earlier one)")
         }

@@ -28,7 +28,8 @@ extension StubProducer {
     ) {
         do {
             let diagram = try MarbleDiagram(parsing: marbles)
-            self.init(try diagram.timeline(values: values, error: error, frame: frame), on: scheduler)
+            self.init(
+                try diagram.timeline(values: values, error: error, frame: frame), on: scheduler)
         } catch {
             DiagramProblems.report(error, on: scheduler)
             self.init([], on: scheduler)

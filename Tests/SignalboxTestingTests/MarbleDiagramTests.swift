@@ -30,7 +30,10 @@ struct MarbleDiagramTests {
                 Event(.value("a"), frameIndex: 0, position: 0),
                 Event(.failed, frameIndex: 1, position: 1),
             ])
-        #expect(try MarbleDiagram(parsing: "!").events == [Event(.interrupted, frameIndex: 0, position: 0)])
+        #expect(
+            try MarbleDiagram(parsing: "!").events == [
+                Event(.interrupted, frameIndex: 0, position: 0)
+            ])
     }
 
     @Test("a group puts its events in one frame and takes one frame")
@@ -55,7 +58,8 @@ struct MarbleDiagramTests {
         let diagram = try MarbleDiagram(parsing: "-a-(b#)")
         let timeline: [TimedEvent<Int, TestError>] = try diagram.timeline(
             values: ["a": 1, "b": 2], error: TestError(), frame: 0.1)
-        #expect(timeline == [.value(1, at: 0.1), .value(2, at: 0.3), .failed(TestError(), at: 0.3)])
+        #expect(
+            timeline == [.value(1, at: 0.1), .value(2, at: 0.3), .failed(TestError(), at: 0.3)])
         let seconds: [TimedEvent<Int, Never>] = try MarbleDiagram(parsing: "--a|")
             .timeline(values: ["a": 1])
         #expect(seconds == [.value(1, at: 2), .completed(at: 3)])
@@ -106,10 +110,10 @@ struct MarbleDiagramTests {
         #expect(
             MarbleDiagramError(diagram: "--a*-|", position: 3, reason: .unexpectedCharacter("*"))
                 .description == """
-                marble diagram "--a*-|": unexpected '*' at position 3
-                  --a*-|
-                     ^
-                """)
+                    marble diagram "--a*-|": unexpected '*' at position 3
+                      --a*-|
+                         ^
+                    """)
         #expect(
             MarbleDiagramError(diagram: "a", position: nil, reason: .invalidFrame(0)).description
                 == "marble diagram \"a\": the frame must be a positive number of seconds, not 0.0")

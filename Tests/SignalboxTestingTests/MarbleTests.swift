@@ -52,9 +52,11 @@ struct MarbleTests {
         #expect(late.isCompleted)
     }
 
-    @Test("round trip: diagram → stub → recorder → the same diagram", arguments: [
-        "--a--b--|", "a(bc)-#", "(ab)", "---(a|)", "c", "-a-b-c-a-b-c-!", "|",
-    ])
+    @Test(
+        "round trip: diagram → stub → recorder → the same diagram",
+        arguments: [
+            "--a--b--|", "a(bc)-#", "(ab)", "---(a|)", "c", "-a-b-c-a-b-c-!", "|",
+        ])
     func roundTrip(diagram: String) {
         let scheduler = TestScheduler()
         let stub = StubProducer(
@@ -67,9 +69,11 @@ struct MarbleTests {
         }
         scheduler.run()
         #expect(recorder.marbles(values: values, frame: 0.1) == diagram)
-        #expect(recorder.marbles(frame: 0.1) { Character(String($0)) } == diagram
-            .replacingOccurrences(of: "a", with: "1").replacingOccurrences(of: "b", with: "2")
-            .replacingOccurrences(of: "c", with: "3"))
+        #expect(
+            recorder.marbles(frame: 0.1) { Character(String($0)) }
+                == diagram
+                .replacingOccurrences(of: "a", with: "1").replacingOccurrences(of: "b", with: "2")
+                .replacingOccurrences(of: "c", with: "3"))
     }
 
     @Test("rendering draws an unnamed value as ?, and an event between frames in the earlier")

@@ -10,40 +10,45 @@ private struct CodeError: Error, Equatable {
 struct FlatMapTests {
     @Test("merge runs every inner stream at once and interleaves their values")
     func merge() {
-        // One frame is 0.1 s. Outer value n starts an inner stream "--n-(m|)" with m = 10 n.
+        // One frame is 0.1 s. Outer value n starts an inner stream sending n, then 10 n.
         let scheduler = TestScheduler()
+        let source = "a(b|)"
+        let nested = "--n-(m|)"
+        let result = "--abc(d|)"
         let outer: Signal<Int, Never> = scheduler.signal(
-            marbles: "a(b|)", values: ["a": 1, "b": 2], frame: 0.1)
+            marbles: source, values: ["a": 1, "b": 2], frame: 0.1)
         let merged = outer.producer.flatMap(.merge) { n in
-            StubProducer(marbles: "--n-(m|)", values: ["n": n, "m": n * 10], frame: 0.1, on: scheduler)
+            StubProducer(marbles: nested, values: ["n": n, "m": n * 10], frame: 0.1, on: scheduler)
                 .producer
         }
         let recorder = EventRecorder(starting: merged, clock: scheduler)
         scheduler.run()
         #expect(
             recorder.difference(
-                fromMarbles: "--abc(d|)", values: ["a": 1, "b": 2, "c": 10, "d": 20], frame: 0.1)
+                fromMarbles: result, values: ["a": 1, "b": 2, "c": 10, "d": 20], frame: 0.1)
                 == nil)
     }
 
     @Test("concat starts each inner stream after the previous one completed, in order")
     func concat() {
-        // One frame is 0.1 s. Outer value n starts an inner stream "--n|".
+        // One frame is 0.1 s. Outer value n starts an inner stream sending n.
         let scheduler = TestScheduler()
+        let source = "(abc|)"
+        let nested = "--n|"
+        let result = "--a--b--c|"
+        let values: [Character: Int] = ["a": 1, "b": 2, "c": 3]
         let outer: Signal<Int, Never> = scheduler.signal(
-            marbles: "(abc|)", values: ["a": 1, "b": 2, "c": 3], frame: 0.1)
-        let inners = Recorded<Int>()
+            marbles: source, values: values, frame: 0.1)
+        let started = Recorded<Int>()
         let concatenated = outer.producer.flatMap(.concat) { n in
-            StubProducer(marbles: "--n|", values: ["n": n], frame: 0.1, on: scheduler).producer
-                .on(started: { inners.append(n) })
+            StubProducer(marbles: nested, values: ["n": n], frame: 0.1, on: scheduler).producer
+                .on(started: { started.append(n) })
         }
         let recorder = EventRecorder(starting: concatenated, clock: scheduler)
         scheduler.advance()
-        #expect(inners.items == [1])
+        #expect(started.items == [1])
         scheduler.run()
-        #expect(
-            recorder.difference(
-                fromMarbles: "--a--b--c|", values: ["a": 1, "b": 2, "c": 3], frame: 0.1) == nil)
+        #expect(recorder.difference(fromMarbles: result, values: values, frame: 0.1) == nil)
     }
 
     @Test("concat of many synchronous inner producers does not recurse")
@@ -80,14 +85,14 @@ struct FlatMapTests {
         let stub = StubResponder<String, String, Never>(on: scheduler) { query in
             [.value(query + "!", at: 0.5), .completed(at: 0.5)]
         }
+        let source = "a-b-|"
+        let result = "-------(B|)"
         let outer: Signal<String, Never> = scheduler.signal(
-            marbles: "a-b-|", values: ["a": "a", "b": "b"], frame: 0.1)
+            marbles: source, values: ["a": "a", "b": "b"], frame: 0.1)
         let recorder = EventRecorder(
             starting: outer.producer.flatMap(.latest, stub.producer(for:)), clock: scheduler)
         scheduler.run()
-        #expect(
-            recorder.difference(fromMarbles: "--- ----(B|)", values: ["B": "b!"], frame: 0.1)
-                == nil)
+        #expect(recorder.difference(fromMarbles: result, values: ["B": "b!"], frame: 0.1) == nil)
         #expect(stub.disposedRequests == ["a"])
     }
 

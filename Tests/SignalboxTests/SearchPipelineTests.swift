@@ -42,36 +42,43 @@ struct SearchPipelineTests {
 
     @Test("typing c, ca, cat quickly issues one request")
     func typingQuickly() {
-        let results = results(typing: "cat")
+        let typing = "cat"
+        let answer = "----- -----T"
+        let results = results(typing: typing)
         scheduler.run()
         #expect(search.requests == ["cat"])
-        #expect(results.difference(fromMarbles: "----- -----T", values: answers, frame: frame) == nil)
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 
     @Test("typing dog before the cat answer arrives disposes the cat request")
     func staleRequestIsCancelled() {
         // cat is debounced at 0.3 and would answer at 0.8; dog is debounced at 0.7.
-        let results = results(typing: "t---d")
+        let typing = "t---d"
+        let answer = "----- ----- --D"
+        let results = results(typing: typing)
         scheduler.advance(by: 0.7)
         #expect(search.disposedRequests == ["cat"])
         scheduler.run()
         #expect(search.requests == ["cat", "dog"])
-        #expect(
-            results.difference(fromMarbles: "----- ----- --D", values: answers, frame: frame) == nil)
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 
     @Test("typing the same query again after a pause does not search again")
     func repeatedQuery() {
-        let results = results(typing: "t---- -----st")
+        let typing = "t---- -----st"
+        let answer = "----- ---T"
+        let results = results(typing: typing)
         scheduler.run()
         #expect(search.requests == ["cat"])
-        #expect(results.difference(fromMarbles: "----- ---T", values: answers, frame: frame) == nil)
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 
     @Test("ending the query stream completes the results after the last answer")
     func completion() {
-        let results = results(typing: "(t|)")
+        let typing = "(t|)"
+        let answer = "----- (T|)"
+        let results = results(typing: typing)
         scheduler.run()
-        #expect(results.difference(fromMarbles: "----- (T|)", values: answers, frame: frame) == nil)
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 }

@@ -10,24 +10,35 @@ private struct CodeError: Error, Equatable {
 /// The values of the marble diagrams: `a` is 1, `b` is 2, and so on.
 private let digits: [Character: Int] = ["a": 1, "b": 2, "c": 3, "d": 4, "e": 5]
 
+/// Plays the diagram `source` as a hot signal through `operation`, runs the scheduler to the
+/// end, and returns what came out.
+private func play(
+    _ source: String, frame: TimeInterval,
+    through operation: (Signal<Int, Never>, TestScheduler) -> Signal<Int, Never>
+) -> EventRecorder<Int, Never> {
+    let scheduler = TestScheduler()
+    let input: Signal<Int, Never> = scheduler.signal(marbles: source, values: digits, frame: frame)
+    let recorder = EventRecorder(observing: operation(input, scheduler), clock: scheduler)
+    scheduler.run()
+    return recorder
+}
+
 @Suite("debounce")
 struct DebounceTests {
     @Test("drops values superseded within the interval and sends the last one after a pause")
     func dropsSuperseded() {
-        let scheduler = TestScheduler()
-        let input: Signal<Int, Never> = scheduler.signal(marbles: "ab--c", values: digits, frame: 0.5)
-        let recorder = EventRecorder(observing: input.debounce(1, on: scheduler), clock: scheduler)
-        scheduler.run()
-        #expect(recorder.difference(fromMarbles: "---b--c", values: digits, frame: 0.5) == nil)
+        let source = "ab--c"
+        let result = "---b--c"
+        let recorder = play(source, frame: 0.5) { $0.debounce(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.5) == nil)
     }
 
     @Test("sends the held-back value on completion, then completes")
     func flushesOnCompletion() {
-        let scheduler = TestScheduler()
-        let input: Signal<Int, Never> = scheduler.signal(marbles: "a|", values: digits, frame: 0.2)
-        let recorder = EventRecorder(observing: input.debounce(1, on: scheduler), clock: scheduler)
-        scheduler.run()
-        #expect(recorder.difference(fromMarbles: "-(a|)", values: digits, frame: 0.2) == nil)
+        let source = "a|"
+        let result = "-(a|)"
+        let recorder = play(source, frame: 0.2) { $0.debounce(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.2) == nil)
     }
 
     @Test("a failure drops the held-back value")
@@ -67,16 +78,11 @@ struct DebounceTests {
 struct ThrottleTests {
     @Test("sends the first value at once and then at most one value per interval, the newest")
     func throttles() {
-        let scheduler = TestScheduler()
         // One frame is 0.1 s; a space every five frames.
-        let input: Signal<Int, Never> = scheduler.signal(
-            marbles: "abc-- ----- ----- ----- --d-- --(e|)", values: digits, frame: 0.1)
-        let recorder = EventRecorder(observing: input.throttle(1, on: scheduler), clock: scheduler)
-        scheduler.run()
-        #expect(
-            recorder.difference(
-                fromMarbles: "a---- ----- c---- ----- --d-- --(e|)", values: digits, frame: 0.1)
-                == nil)
+        let source = "abc-- ----- ----- ----- --d-- --(e|)"
+        let result = "a---- ----- c---- ----- --d-- --(e|)"
+        let recorder = play(source, frame: 0.1) { $0.throttle(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.1) == nil)
     }
 
     @Test("a failure drops the held-back value and is delivered on the scheduler")
@@ -98,11 +104,10 @@ struct ThrottleTests {
 
     @Test("completing with nothing held back completes on the scheduler")
     func completionWithNothingHeld() {
-        let scheduler = TestScheduler()
-        let input: Signal<Int, Never> = scheduler.signal(marbles: "a--|", values: digits)
-        let recorder = EventRecorder(observing: input.throttle(1, on: scheduler), clock: scheduler)
-        scheduler.run()
-        #expect(recorder.difference(fromMarbles: "a--|", values: digits) == nil)
+        let source = "a--|"
+        let result = "a--|"
+        let recorder = play(source, frame: 1) { $0.throttle(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits) == nil)
     }
 
     @Test("disposing cancels the held-back value")
