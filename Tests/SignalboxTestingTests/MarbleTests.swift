@@ -113,6 +113,34 @@ struct MarbleTests {
                 """)
     }
 
+    @Test("diagrams of more than ten frames are printed with a space every five frames")
+    func longDiagrams() {
+        let scheduler = TestScheduler()
+        let stub = StubProducer(marbles: "----- ----- -a|", values: values, on: scheduler)
+        let recorder = EventRecorder(starting: stub.producer, clock: scheduler)
+        scheduler.run()
+        #expect(
+            recorder.difference(fromMarbles: "----- ----- a|", values: values)?.preamble == [
+                "marble diagrams differ (one frame = 1.000 s):",
+                "  expected: ----- ----- a|",
+                "  recorded: ----- ----- -a|",
+            ])
+    }
+
+    @Test("events past 10,000 frames are left out of the drawing, and noted")
+    func cutDiagrams() {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let recorder = EventRecorder(observing: signal, clock: scheduler)
+        input.send(value: 1)
+        scheduler.advance(by: 20_000)
+        input.sendCompleted()
+        let difference = recorder.difference(fromMarbles: "a", values: values)
+        #expect(difference?.preamble.last == "  (events after 10000 frames are not drawn)")
+        #expect(
+            difference?.lines == [.same("0.000 s value(1)"), .unexpected("20000.000 s completed")])
+    }
+
     @Test("an off-grid time is noted under the diagrams")
     func offGridNote() {
         let scheduler = TestScheduler()
@@ -141,6 +169,10 @@ struct MarbleTests {
                      ^
                 """)
         #expect(recorder.difference(fromMarbles: "-x", values: values) != nil)
+        #expect(
+            recorder.difference(fromMarbles: "-a", values: values, frame: -1)?.description
+                == "marble diagram \"-a\": the frame must be a positive number of seconds, not -1.0"
+        )
     }
 
     @Test("a malformed stub diagram sends nothing and fails every comparison on its clock")
