@@ -15,7 +15,7 @@ operatorsAndSchedulers()  // 2. map, attemptMap, observe(on:), a debounced searc
 propertiesBindingsAndActions()  // 3. Property, MutableProperty, <~, Action
 theModel()  // 4. ImageSearch over the offline catalog: pages, cache, errors
 viewModels()  // 5. ImageSearchTableViewModel and ImageDetailViewModel in virtual time
-testing()  // 6. stub producers, EventRecorder and readable diffs from SignalboxTesting
+testing()  // 6. stubs, EventRecorder, readable diffs, marble diagrams, PropertyTimeline
 yourOwnAPI()  // 7. request objects, one client, a ModelController, request-level stubs
 
 print("")

@@ -14,6 +14,10 @@ import SignalboxTesting
 /// - a readable failure: `difference(from:)` returns `nil` when the recording matches, or
 ///   an `EventDifference` whose description is a line-by-line diff.
 ///
+/// Timelines can be drawn as marble diagrams (`--a--b--|`: `-` is a frame of virtual time, a
+/// letter a value, `|` completion, `#` failure, `(ab)` two events in one frame), and a
+/// `PropertyTimeline` checks every change of a view model's properties, exhaustively.
+///
 /// In a test you would write `#expect(recorder.difference(from: expected) == nil)`; this
 /// page prints the values instead.
 func testing() {
@@ -31,6 +35,73 @@ func testing() {
 
     section("A view-model test: a stub ImageSearching that fails after 1 s")
     viewModelAgainstAStub()
+
+    section("Marble diagrams: the same pipeline, drawn (one frame = 0.1 s)")
+    drawingThePipeline()
+
+    section("A PropertyTimeline: every change of the view model, checked exhaustively")
+    exhaustiveTimeline()
+}
+
+/// The debounced pipeline of the first section, with its input and its expectation drawn.
+private func drawingThePipeline() {
+    let scheduler = TestScheduler()
+    let api = StubResponder<String, [String], TourError>(on: scheduler) { query in
+        [.value(["\(query) 1", "\(query) 2"], at: 0.5), .completed(at: 0.5)]
+    }
+    let typing = "cC--- ----- wW--- ----- ----- |"
+    let answer = "----- ----c ----- ----w ----- |"
+    let words: [Character: String] = ["c": "c", "C": "cat", "w": "cow", "W": "cows"]
+    let pages: [Character: [String]] = ["c": ["cat 1", "cat 2"], "w": ["cows 1", "cows 2"]]
+    let queries: Signal<String, Never> = scheduler.signal(
+        marbles: typing, values: words, frame: 0.1)
+    let recorder = EventRecorder(
+        observing: queries.debounce(0.3, on: scheduler).flatMap(.latest) { api($0) },
+        clock: scheduler)
+    scheduler.run()
+    print("  typing:   \(typing)")
+    print("  recorded: \(recorder.marbles(values: pages, frame: 0.1))")
+    let difference = recorder.difference(fromMarbles: answer, values: pages, frame: 0.1)
+    print("  difference from \"\(answer)\": \(difference.map(\.description) ?? "nil")")
+
+    print("  a failing expectation prints:")
+    let wrong = "----- ---c- ----- ---w- ----- |"
+    let failure = recorder.difference(fromMarbles: wrong, values: pages, frame: 0.1)
+    for line in (failure?.description ?? "nil").split(separator: "\n") {
+        print("    \(line)")
+    }
+
+    print("  a typo is reported with its position, never a crash:")
+    do {
+        _ = try MarbleDiagram(parsing: "--a--(b|")
+    } catch {
+        for line in error.description.split(separator: "\n") { print("    \(line)") }
+    }
+}
+
+/// The table view model against a stub that answers after 0.5 s, with a check that leaves
+/// out one change: the timeline reports it.
+private func exhaustiveTimeline() {
+    let scheduler = TestScheduler()
+    let responder = StubResponder<String, ResponseEntity, NetworkError>(on: scheduler) { _ in
+        [.value(ResponseEntity(totalCount: 0, images: []), at: 0.5), .completed(at: 0.5)]
+    }
+    let viewModel = ImageSearchTableViewModel(
+        imageSearch: StubImageSearch(responder: responder), network: OfflineCatalog(),
+        scheduler: scheduler)
+    let timeline = PropertyTimeline(clock: scheduler)
+    let state = timeline.track("state", viewModel.state)
+    timeline.track("searching", viewModel.searching)
+    viewModel.query.value = "lynx"
+    scheduler.run()
+    for change in timeline.changes { print("  change: \(change)") }
+    let expected = [
+        state.changed(to: .searching(loaded: 0), at: 0.3),
+        state.changed(to: .loaded(loaded: 0, total: 0), at: 0.8),
+    ]
+    print("  a check that states only the state changes prints:")
+    let failure = timeline.difference(from: expected)?.description ?? "nil"
+    for line in failure.split(separator: "\n") { print("    \(line)") }
 }
 
 /// Debounced queries flat-mapped to stubbed requests, checked against an expected timeline.

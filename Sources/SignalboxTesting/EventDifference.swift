@@ -29,8 +29,24 @@ public struct EventDifference: Sendable, Equatable, CustomStringConvertible {
         case unexpected(String)
     }
 
-    /// The aligned lines, in order.
+    /// The aligned lines, in order; empty when the difference is only a problem stated in
+    /// `preamble` (a malformed marble diagram).
     public let lines: [Line]
+
+    /// Lines printed before the diff: the expected and recorded marble diagrams of
+    /// `difference(fromMarbles:…)`, or a problem found in a diagram. Empty for a plain diff.
+    public let preamble: [String]
+
+    /// The line introducing the diff.
+    let heading: String
+
+    static let eventsHeading = "recorded events differ from expected (- expected, + recorded):"
+
+    init(lines: [Line], heading: String = eventsHeading, preamble: [String] = []) {
+        self.lines = lines
+        self.heading = heading
+        self.preamble = preamble
+    }
 
     /// Compares `expected` with `recorded`; `nil` when they are equal.
     ///
@@ -46,6 +62,13 @@ public struct EventDifference: Sendable, Equatable, CustomStringConvertible {
         describe: (Element) -> String = { String(describing: $0) }
     ) {
         guard expected != recorded else { return nil }
+        self.init(lines: Self.align(expected: expected, recorded: recorded, describe: describe))
+    }
+
+    /// The longest-common-subsequence alignment of `expected` and `recorded`, as lines.
+    static func align<Element: Equatable>(
+        expected: [Element], recorded: [Element], describe: (Element) -> String
+    ) -> [Line] {
         let n = expected.count
         let m = recorded.count
         // lengths[i][j]: length of the longest common subsequence of expected[i...] and
@@ -74,13 +97,16 @@ public struct EventDifference: Sendable, Equatable, CustomStringConvertible {
                 i += 1
             }
         }
-        self.lines = lines
+        return lines
     }
 
-    /// The diff: a heading line, then one line per element.
+    /// The preamble lines, if any, then a heading line and one line per element (the heading
+    /// is left out when a preamble states the whole problem).
     public var description: String {
-        var text = "recorded events differ from expected (- expected, + recorded):"
-        if lines.isEmpty { return text }
+        var text = preamble.joined(separator: "\n")
+        if lines.isEmpty, !preamble.isEmpty { return text }
+        if !text.isEmpty { text += "\n" }
+        text += heading
         for line in lines {
             switch line {
             case .same(let element): text += "\n  \(element)"

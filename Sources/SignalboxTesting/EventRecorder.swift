@@ -21,7 +21,7 @@ public final class EventRecorder<Value, Error: Swift.Error>: @unchecked Sendable
     // immutable references (the composite disposable is itself thread-safe).
     private let lock = NSLock()
     private var recorded: [TimedEvent<Value, Error>] = []
-    private let clock: DateScheduler?
+    let clock: DateScheduler?
     private let startDate: Date?
     private let runs = CompositeDisposable()
 
@@ -130,10 +130,13 @@ public final class EventRecorder<Value, Error: Swift.Error>: @unchecked Sendable
 extension EventRecorder where Value: Equatable, Error: Equatable {
     /// Compares the recorded timeline with `expected`, times included.
     ///
+    /// A malformed diagram given to a stub on the recorder's clock (see
+    /// `StubProducer(marbles:…)`) is a difference too, stated before the diff.
+    ///
     /// - Parameter expected: The events and times that should have been recorded.
     /// - Returns: `nil` if they are equal, otherwise a readable diff.
     public func difference(from expected: [TimedEvent<Value, Error>]) -> EventDifference? {
-        EventDifference(expected: expected, recorded: timeline)
+        withDiagramProblems(EventDifference(expected: expected, recorded: timeline))
     }
 
     /// Compares the recorded events with `expected`, ignoring times.
@@ -141,7 +144,16 @@ extension EventRecorder where Value: Equatable, Error: Equatable {
     /// - Parameter expected: The events that should have been recorded, in order.
     /// - Returns: `nil` if they are equal, otherwise a readable diff.
     public func difference(fromEvents expected: [Event<Value, Error>]) -> EventDifference? {
-        EventDifference(expected: expected, recorded: events)
+        withDiagramProblems(EventDifference(expected: expected, recorded: events))
+    }
+
+    /// `difference`, preceded by the problems of malformed diagrams on the recorder's clock.
+    private func withDiagramProblems(_ difference: EventDifference?) -> EventDifference? {
+        let problems = DiagramProblems.problems(on: clock)
+        guard !problems.isEmpty else { return difference }
+        return EventDifference(
+            lines: difference?.lines ?? [], heading: EventDifference.eventsHeading,
+            preamble: problems)
     }
 
     /// Whether the recorded timeline equals `expected`, times included.

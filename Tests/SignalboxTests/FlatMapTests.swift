@@ -10,44 +10,45 @@ private struct CodeError: Error, Equatable {
 struct FlatMapTests {
     @Test("merge runs every inner stream at once and interleaves their values")
     func merge() {
+        // One frame is 0.1 s. Outer value n starts an inner stream sending n, then 10 n.
         let scheduler = TestScheduler()
-        let (outer, input) = Signal<Int, Never>.pipe()
-        let stub = StubResponder<Int, Int, Never>(on: scheduler) { n in
-            [.value(n, at: 0.2), .value(n * 10, at: 0.4), .completed(at: 0.4)]
+        let source = "a(b|)"
+        let nested = "--n-(m|)"
+        let result = "--abc(d|)"
+        let outer: Signal<Int, Never> = scheduler.signal(
+            marbles: source, values: ["a": 1, "b": 2], frame: 0.1)
+        let merged = outer.producer.flatMap(.merge) { n in
+            StubProducer(marbles: nested, values: ["n": n, "m": n * 10], frame: 0.1, on: scheduler)
+                .producer
         }
-        let recorder = EventRecorder(
-            starting: outer.producer.flatMap(.merge, stub.producer(for:)), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 0.1)
-        input.send(value: 2)
-        input.sendCompleted()
+        let recorder = EventRecorder(starting: merged, clock: scheduler)
         scheduler.run()
         #expect(
-            recorder.difference(from: [
-                .value(1, at: 0.2), .value(2, at: 0.3), .value(10, at: 0.4), .value(20, at: 0.5),
-                .completed(at: 0.5),
-            ]) == nil)
+            recorder.difference(
+                fromMarbles: result, values: ["a": 1, "b": 2, "c": 10, "d": 20], frame: 0.1)
+                == nil)
     }
 
     @Test("concat starts each inner stream after the previous one completed, in order")
     func concat() {
+        // One frame is 0.1 s. Outer value n starts an inner stream sending n.
         let scheduler = TestScheduler()
-        let (outer, input) = Signal<Int, Never>.pipe()
-        let stub = StubResponder<Int, Int, Never>(on: scheduler) { n in
-            [.value(n, at: 0.2), .completed(at: 0.3)]
+        let source = "(abc|)"
+        let nested = "--n|"
+        let result = "--a--b--c|"
+        let values: [Character: Int] = ["a": 1, "b": 2, "c": 3]
+        let outer: Signal<Int, Never> = scheduler.signal(
+            marbles: source, values: values, frame: 0.1)
+        let started = Recorded<Int>()
+        let concatenated = outer.producer.flatMap(.concat) { n in
+            StubProducer(marbles: nested, values: ["n": n], frame: 0.1, on: scheduler).producer
+                .on(started: { started.append(n) })
         }
-        let recorder = EventRecorder(
-            starting: outer.producer.flatMap(.concat, stub.producer(for:)), clock: scheduler)
-        input.send(value: 1)
-        input.send(value: 2)
-        input.send(value: 3)
-        #expect(stub.activeRunCount == 1)
-        input.sendCompleted()
+        let recorder = EventRecorder(starting: concatenated, clock: scheduler)
+        scheduler.advance()
+        #expect(started.items == [1])
         scheduler.run()
-        #expect(
-            recorder.difference(from: [
-                .value(1, at: 0.2), .value(2, at: 0.5), .value(3, at: 0.8), .completed(at: 0.9),
-            ]) == nil)
+        #expect(recorder.difference(fromMarbles: result, values: values, frame: 0.1) == nil)
     }
 
     @Test("concat of many synchronous inner producers does not recurse")
@@ -79,21 +80,19 @@ struct FlatMapTests {
 
     @Test("latest disposes the previous inner run when a new outer value arrives")
     func latest() {
+        // One frame is 0.1 s; each query answers "query!" 0.5 s after it starts.
         let scheduler = TestScheduler()
-        let (outer, input) = Signal<String, Never>.pipe()
         let stub = StubResponder<String, String, Never>(on: scheduler) { query in
             [.value(query + "!", at: 0.5), .completed(at: 0.5)]
         }
+        let source = "a-b-|"
+        let result = "-------(B|)"
+        let outer: Signal<String, Never> = scheduler.signal(
+            marbles: source, values: ["a": "a", "b": "b"], frame: 0.1)
         let recorder = EventRecorder(
             starting: outer.producer.flatMap(.latest, stub.producer(for:)), clock: scheduler)
-        input.send(value: "a")
-        scheduler.advance(by: 0.2)
-        input.send(value: "b")
-        scheduler.advance(by: 0.2)
-        input.sendCompleted()
-        #expect(!recorder.isTerminated)
         scheduler.run()
-        #expect(recorder.difference(from: [.value("b!", at: 0.7), .completed(at: 0.7)]) == nil)
+        #expect(recorder.difference(fromMarbles: result, values: ["B": "b!"], frame: 0.1) == nil)
         #expect(stub.disposedRequests == ["a"])
     }
 

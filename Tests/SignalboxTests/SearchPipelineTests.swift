@@ -4,22 +4,34 @@ import Testing
 
 /// The pipeline of a search box: query → debounce(0.3) → skipRepeats → flatMap(.latest)
 /// { a search that answers after 0.5 s }.
+///
+/// Timelines are marble diagrams with one frame per 0.1 s and a space every five frames
+/// (half a second), so the frames are easy to count. The keystrokes `c`, `a`, `t` type
+/// "c", "ca", "cat"; `T` and `D` are the answers for "cat" and "dog".
 @Suite("Search pipeline")
 struct SearchPipelineTests {
+    private let frame = 0.1
+    private let keystrokes: [Character: String] = [
+        "c": "c", "a": "ca", "t": "cat", "s": "cats", "d": "dog",
+    ]
+    private let answers: [Character: [String]] = [
+        "T": ["cat 1", "cat 2"], "D": ["dog 1", "dog 2"],
+    ]
     private let scheduler = TestScheduler()
     private let search: StubResponder<String, [String], Never>
-    private let queries: Signal<String, Never>
-    private let typing: Signal<String, Never>.Observer
-    private let results: EventRecorder<[String], Never>
 
     init() {
-        let scheduler = self.scheduler
-        let search = StubResponder<String, [String], Never>(on: scheduler) { query in
+        search = StubResponder<String, [String], Never>(on: scheduler) { query in
             [.value([query + " 1", query + " 2"], at: 0.5), .completed(at: 0.5)]
         }
-        self.search = search
-        (queries, typing) = Signal<String, Never>.pipe()
-        results = EventRecorder(
+    }
+
+    /// Types `typing` into the pipeline and records the results.
+    private func results(typing: String) -> EventRecorder<[String], Never> {
+        let search = self.search
+        let queries: Signal<String, Never> = scheduler.signal(
+            marbles: typing, values: keystrokes, frame: frame)
+        return EventRecorder(
             observing:
                 queries
                 .debounce(0.3, on: scheduler)
@@ -30,51 +42,43 @@ struct SearchPipelineTests {
 
     @Test("typing c, ca, cat quickly issues one request")
     func typingQuickly() {
-        typing.send(value: "c")
-        scheduler.advance(by: 0.1)
-        typing.send(value: "ca")
-        scheduler.advance(by: 0.1)
-        typing.send(value: "cat")
-        scheduler.advance(by: 2)
+        let typing = "cat"
+        let answer = "----- -----T"
+        let results = results(typing: typing)
+        scheduler.run()
         #expect(search.requests == ["cat"])
-        #expect(results.difference(from: [.value(["cat 1", "cat 2"], at: 1.0)]) == nil)
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 
     @Test("typing dog before the cat answer arrives disposes the cat request")
     func staleRequestIsCancelled() {
-        typing.send(value: "cat")
-        scheduler.advance(by: 0.4)  // debounced at 0.3: the cat request is running
-        #expect(search.requests == ["cat"])
-        typing.send(value: "dog")
-        scheduler.advance(by: 0.3)  // debounced at 0.7, before the cat answer at 0.8
-        #expect(search.disposalCount == 1)
+        // cat is debounced at 0.3 and would answer at 0.8; dog is debounced at 0.7.
+        let typing = "t---d"
+        let answer = "----- ----- --D"
+        let results = results(typing: typing)
+        scheduler.advance(by: 0.7)
         #expect(search.disposedRequests == ["cat"])
-        scheduler.advance(by: 2)
+        scheduler.run()
         #expect(search.requests == ["cat", "dog"])
-        #expect(results.difference(from: [.value(["dog 1", "dog 2"], at: 1.2)]) == nil)
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 
     @Test("typing the same query again after a pause does not search again")
     func repeatedQuery() {
-        typing.send(value: "cat")
-        scheduler.advance(by: 1)
-        typing.send(value: "cats")
-        scheduler.advance(by: 0.1)
-        typing.send(value: "cat")
-        scheduler.advance(by: 1)
+        let typing = "t---- -----st"
+        let answer = "----- ---T"
+        let results = results(typing: typing)
+        scheduler.run()
         #expect(search.requests == ["cat"])
-        #expect(results.values == [["cat 1", "cat 2"]])
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 
     @Test("ending the query stream completes the results after the last answer")
     func completion() {
-        typing.send(value: "cat")
-        typing.sendCompleted()
-        scheduler.advance(by: 0.4)
-        #expect(!results.isTerminated)
-        scheduler.advance(by: 1)
-        #expect(
-            results.difference(from: [.value(["cat 1", "cat 2"], at: 0.5), .completed(at: 0.5)])
-                == nil)
+        let typing = "(t|)"
+        let answer = "----- (T|)"
+        let results = results(typing: typing)
+        scheduler.run()
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 }

@@ -7,36 +7,38 @@ private struct CodeError: Error, Equatable {
     var code = 0
 }
 
+/// The values of the marble diagrams: `a` is 1, `b` is 2, and so on.
+private let digits: [Character: Int] = ["a": 1, "b": 2, "c": 3, "d": 4, "e": 5]
+
+/// Plays the diagram `source` as a hot signal through `operation`, runs the scheduler to the
+/// end, and returns what came out.
+private func play(
+    _ source: String, frame: TimeInterval,
+    through operation: (Signal<Int, Never>, TestScheduler) -> Signal<Int, Never>
+) -> EventRecorder<Int, Never> {
+    let scheduler = TestScheduler()
+    let input: Signal<Int, Never> = scheduler.signal(marbles: source, values: digits, frame: frame)
+    let recorder = EventRecorder(observing: operation(input, scheduler), clock: scheduler)
+    scheduler.run()
+    return recorder
+}
+
 @Suite("debounce")
 struct DebounceTests {
     @Test("drops values superseded within the interval and sends the last one after a pause")
     func dropsSuperseded() {
-        let scheduler = TestScheduler()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let recorder = EventRecorder(observing: signal.debounce(1, on: scheduler), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 0.5)
-        input.send(value: 2)
-        scheduler.advance(by: 0.9)
-        #expect(recorder.events.isEmpty)
-        scheduler.advance(by: 0.1)
-        input.send(value: 3)
-        scheduler.advance(by: 1)
-        #expect(recorder.difference(from: [.value(2, at: 1.5), .value(3, at: 2.5)]) == nil)
+        let source = "ab--c"
+        let result = "---b--c"
+        let recorder = play(source, frame: 0.5) { $0.debounce(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.5) == nil)
     }
 
     @Test("sends the held-back value on completion, then completes")
     func flushesOnCompletion() {
-        let scheduler = TestScheduler()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let recorder = EventRecorder(observing: signal.debounce(1, on: scheduler), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 0.2)
-        input.sendCompleted()
-        scheduler.advance()
-        #expect(recorder.difference(from: [.value(1, at: 0.2), .completed(at: 0.2)]) == nil)
-        scheduler.run()
-        #expect(recorder.events == [.value(1), .completed])
+        let source = "a|"
+        let result = "-(a|)"
+        let recorder = play(source, frame: 0.2) { $0.debounce(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.2) == nil)
     }
 
     @Test("a failure drops the held-back value")
@@ -76,25 +78,11 @@ struct DebounceTests {
 struct ThrottleTests {
     @Test("sends the first value at once and then at most one value per interval, the newest")
     func throttles() {
-        let scheduler = TestScheduler()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let recorder = EventRecorder(observing: signal.throttle(1, on: scheduler), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 0.1)
-        input.send(value: 2)
-        scheduler.advance(by: 0.1)
-        input.send(value: 3)
-        scheduler.advance(by: 2)
-        input.send(value: 4)
-        scheduler.advance(by: 0.5)
-        input.send(value: 5)
-        input.sendCompleted()
-        scheduler.run()
-        #expect(
-            recorder.difference(from: [
-                .value(1, at: 0), .value(3, at: 1), .value(4, at: 2.2), .value(5, at: 2.7),
-                .completed(at: 2.7),
-            ]) == nil)
+        // One frame is 0.1 s; a space every five frames.
+        let source = "abc-- ----- ----- ----- --d-- --(e|)"
+        let result = "a---- ----- c---- ----- --d-- --(e|)"
+        let recorder = play(source, frame: 0.1) { $0.throttle(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.1) == nil)
     }
 
     @Test("a failure drops the held-back value and is delivered on the scheduler")
@@ -116,14 +104,10 @@ struct ThrottleTests {
 
     @Test("completing with nothing held back completes on the scheduler")
     func completionWithNothingHeld() {
-        let scheduler = TestScheduler()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let recorder = EventRecorder(observing: signal.throttle(1, on: scheduler), clock: scheduler)
-        input.send(value: 1)
-        scheduler.advance(by: 3)
-        input.sendCompleted()
-        scheduler.run()
-        #expect(recorder.difference(from: [.value(1, at: 0), .completed(at: 3)]) == nil)
+        let source = "a--|"
+        let result = "a--|"
+        let recorder = play(source, frame: 1) { $0.throttle(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits) == nil)
     }
 
     @Test("disposing cancels the held-back value")
