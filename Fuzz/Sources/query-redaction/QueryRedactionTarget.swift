@@ -12,7 +12,7 @@
 // are encoded too.
 //
 // Invariants: an encoded string is ASCII, only unreserved characters and `%XX` escapes,
-// and `removingPercentEncoding` gives the original back; a query parses back into its
+// and decoding it gives the original bytes back; a query parses back into its
 // parameters, in name order; appended parameters start a new query item after the URL; for
 // a key-like secret (see `Secrets.isKeyLike`), no redacted text holds the secret, not even a
 // URL built with it, and a text without the secret or `key=` comes back unchanged.
@@ -61,11 +61,11 @@ private func checkEncoding(of text: String) {
             index += 1
         }
     }
-    let decoded = encoded.removingPercentEncoding
+    let decoded = percentDecoded(encoded)
     require(
-        decoded.map { Array($0.utf8) } == Array(text.utf8),
+        decoded == Array(text.utf8),
         "\(String(reflecting: text)) encodes to \(encoded), which decodes to "
-            + String(reflecting: decoded))
+            + String(reflecting: decoded.map { String(decoding: $0, as: UTF8.self) }))
 }
 
 private func checkQuery(of parameters: [String: String]) {
@@ -77,9 +77,9 @@ private func checkQuery(of parameters: [String: String]) {
     for item in items {
         let parts = item.split(separator: "=", omittingEmptySubsequences: false)
         require(parts.count == 2, "item \(item) of \(query)")
-        let name = parts[0].removingPercentEncoding ?? "?"
+        let name = String(decoding: percentDecoded(parts[0]) ?? [], as: UTF8.self)
         names.append(name)
-        parsed[name] = parts[1].removingPercentEncoding
+        parsed[name] = percentDecoded(parts[1]).map { String(decoding: $0, as: UTF8.self) }
     }
     require(parsed == parameters, "\(query) parses to \(parsed), not \(parameters)")
     require(names == parameters.keys.sorted(), "\(query) is not in name order")
@@ -118,6 +118,34 @@ private func checkRedaction(
         require(
             Array(redacted.utf8) == Array(text.utf8),
             "\(String(reflecting: text)) was changed to \(String(reflecting: redacted))")
+    }
+}
+
+/// The bytes `text` percent-decodes to, or `nil` if an escape is malformed.
+///
+/// Written out rather than `removingPercentEncoding`, which drops a leading byte order mark:
+/// `"%EF%BB%BF".removingPercentEncoding` is `""` with the Foundation of Swift 6.3 on Linux.
+private func percentDecoded(_ text: some StringProtocol) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+        guard byte == UInt8(ascii: "%") else {
+            bytes.append(byte)
+            continue
+        }
+        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+        else { return nil }
+        bytes.append(high << 4 | low)
+    }
+    return bytes
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    default: return nil
     }
 }
 
