@@ -97,6 +97,8 @@ for target in "${run[@]}"; do
         -rss_limit_mb=1024 -artifact_prefix="$work/crashes/" "$@" "$work/corpus" \
         >"$work/fuzz.log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log" | tail -n 1)
+    # With -fork=N there are no final stats: take the count of the last status line.
+    [[ -n "$runs" ]] || runs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' "$work/fuzz.log" | tail -n 1)
     crashes=("$work"/crashes/*)
     if [[ $status -eq 0 && ! -e "${crashes[0]}" ]]; then
         echo "   ok: ${runs:-?} inputs, no crash"
@@ -106,7 +108,7 @@ for target in "${run[@]}"; do
     failed=1
     echo "   FAILED (libFuzzer exit status $status) after ${runs:-?} inputs; log: $work/fuzz.log"
     grep -E 'Fatal error|invariant broken|ERROR: libFuzzer|deadly signal|Test unit written' \
-        "$work/fuzz.log" | head -n 6 | sed 's/^/   /'
+        "$work/fuzz.log" | head -n 6 | sed 's/^/   /' || true
     if [[ ! -e "${crashes[0]}" ]]; then
         echo "   no input was saved (a signal libFuzzer does not handle?); see the log"
         tail -n 20 "$work/fuzz.log" | sed 's/^/   /'

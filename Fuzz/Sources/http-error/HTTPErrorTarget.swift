@@ -1,3 +1,4 @@
+import Foundation
 // Fuzz target: `NetworkError(statusCode:headers:body:redacting:now:)`, the mapping of an HTTP
 // response to an error, then the error's `description` and `debugDescription`.
 //
@@ -19,7 +20,6 @@
 // negative; a message is one non-empty line; no key-like secret (see `Secrets.isKeyLike`)
 // appears in the message, the description or the debug description.
 import FuzzSupport
-import Foundation
 import ImageSearchModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -42,7 +42,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     for text in texts {
         for secret in response.secrets where Secrets.isKeyLike(secret) {
-            require(!Secrets.text(text, leaks: secret), "\(String(reflecting: text)) shows \(secret)")
+            require(
+                !Secrets.text(text, leaks: secret), "\(String(reflecting: text)) shows \(secret)")
         }
     }
     return 0
@@ -61,7 +62,8 @@ private func check(_ error: NetworkError, for statusCode: Int) {
     case .invalidRequest:
         require((400...499).contains(statusCode) && statusCode != 429, "invalid \(statusCode)")
     case .incorrectDataReturned:
-        require(!(200...599).contains(statusCode) || (300...399).contains(statusCode),
+        require(
+            !(200...599).contains(statusCode) || (300...399).contains(statusCode),
             "incorrectDataReturned for \(statusCode)")
     default:
         require(false, "\(error.debugDescription) for \(statusCode)")

@@ -1,10 +1,10 @@
+import Foundation
 // Fuzz target: `ImageFormat(of:)`, the signature check of downloaded images.
 //
 // Input: the bytes are the downloaded data. Invariants: the result agrees with a
 // byte-by-byte reading of the signatures written out below, and a `Data` slice that does
 // not start at index 0 gives the same result as a copy.
 import FuzzSupport
-import Foundation
 import ImageSearchModel
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,7 +12,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = [UInt8](UnsafeRawBufferPointer(start: start, count: count))
     let format = ImageFormat(of: Data(bytes))
     let expected = expectedFormat(of: bytes)
-    require(format == expected, "\(String(describing: format)), expected \(String(describing: expected))")
+    require(
+        format == expected,
+        "\(String(describing: format)), expected \(String(describing: expected))")
     let slice = Data([0xFF, 0xD8] + bytes).dropFirst(2)
     require(ImageFormat(of: slice) == format, "a Data slice is read differently from a copy")
     return 0

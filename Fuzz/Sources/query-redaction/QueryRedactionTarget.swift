@@ -1,3 +1,4 @@
+import Foundation
 // Fuzz target: the query encoder (`QueryString.encode`, `make`, `append`) and the `Redactor`,
 // both internal to ImageSearchModel.
 //
@@ -17,7 +18,6 @@
 // a key-like secret (see `Secrets.isKeyLike`), no redacted text holds the secret, not even a
 // URL built with it, and a text without the secret or `key=` comes back unchanged.
 import FuzzSupport
-import Foundation
 
 @testable import ImageSearchModel
 
@@ -109,12 +109,14 @@ private func checkRedaction(
     let redactor = Redactor(secrets: [secret])
     let redacted = redactor.redact(text)
     guard Secrets.isKeyLike(secret) else { return }
-    require(!Secrets.text(redacted, leaks: secret), "\(String(reflecting: redacted)) shows the secret")
+    require(
+        !Secrets.text(redacted, leaks: secret), "\(String(reflecting: redacted)) shows the secret")
     var withKey = parameters
     withKey["key"] = secret
     let request = redactor.redact(QueryString.append(withKey, to: url))
     require(!Secrets.text(request, leaks: secret), "the URL \(request) shows the secret")
-    if !Secrets.text(text, leaks: secret), text.range(of: "key=", options: .caseInsensitive) == nil {
+    if !Secrets.text(text, leaks: secret), text.range(of: "key=", options: .caseInsensitive) == nil
+    {
         require(
             Array(redacted.utf8) == Array(text.utf8),
             "\(String(reflecting: text)) was changed to \(String(reflecting: redacted))")
@@ -133,7 +135,8 @@ private func percentDecoded(_ text: some StringProtocol) -> [UInt8]? {
             bytes.append(byte)
             continue
         }
-        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+        guard let high = iterator.next().flatMap(hexValue),
+            let low = iterator.next().flatMap(hexValue)
         else { return nil }
         bytes.append(high << 4 | low)
     }
