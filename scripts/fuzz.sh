@@ -91,10 +91,12 @@ for target in "${run[@]}"; do
     echo "== fuzz: $target for $seconds s (seeds: $(ls "$corpus" | wc -l), folder: $work)"
     # Swift's backtracer would take the crash signals before libFuzzer, which then could not
     # save the crashing input: it is off while fuzzing, and on for the replay below.
+    options=(-max_total_time="$seconds" -print_final_stats=1 -max_len=8192 -timeout=10
+        -rss_limit_mb=1024 -artifact_prefix="$work/crashes/")
+    dictionary=Fuzz/Dictionaries/$target.dict
+    [[ ! -f "$dictionary" ]] || options+=(-dict="$dictionary")
     status=0
-    SWIFT_BACKTRACE=enable=no "$bin/$target" \
-        -max_total_time="$seconds" -print_final_stats=1 -max_len=8192 -timeout=10 \
-        -rss_limit_mb=1024 -artifact_prefix="$work/crashes/" "$@" "$work/corpus" \
+    SWIFT_BACKTRACE=enable=no "$bin/$target" "${options[@]}" "$@" "$work/corpus" \
         >"$work/fuzz.log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log" | tail -n 1)
     # With -fork=N there are no final stats: take the count of the last status line.
