@@ -1,9 +1,10 @@
-import Foundation
 // Fuzz target: `ResponseEntity.decode(from:)` on arbitrary bytes.
 //
 // Input: the bytes are the response body. Invariants: decoding never traps; it either throws
 // `.incorrectDataReturned` or returns a page whose tags are trimmed, non-empty and free of
 // commas; the same bytes in a `Data` slice that does not start at index 0 decode the same.
+
+import Foundation
 import FuzzSupport
 import ImageSearchModel
 

@@ -1,4 +1,3 @@
-import Foundation
 // Fuzz target: `NetworkError(statusCode:headers:body:redacting:now:)`, the mapping of an HTTP
 // response to an error, then the error's `description` and `debugDescription`.
 //
@@ -19,6 +18,8 @@ import Foundation
 // Invariants: nothing traps; the case matches the status class; a delay is finite and not
 // negative; a message is one non-empty line; no key-like secret (see `Secrets.isKeyLike`)
 // appears in the message, the description or the debug description.
+
+import Foundation
 import FuzzSupport
 import ImageSearchModel
 

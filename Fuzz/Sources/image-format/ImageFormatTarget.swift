@@ -1,9 +1,10 @@
-import Foundation
 // Fuzz target: `ImageFormat(of:)`, the signature check of downloaded images.
 //
 // Input: the bytes are the downloaded data. Invariants: the result agrees with a
 // byte-by-byte reading of the signatures written out below, and a `Data` slice that does
 // not start at index 0 gives the same result as a copy.
+
+import Foundation
 import FuzzSupport
 import ImageSearchModel
 

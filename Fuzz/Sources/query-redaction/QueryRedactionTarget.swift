@@ -1,4 +1,3 @@
-import Foundation
 // Fuzz target: the query encoder (`QueryString.encode`, `make`, `append`) and the `Redactor`,
 // both internal to ImageSearchModel.
 //
@@ -17,6 +16,8 @@ import Foundation
 // parameters, in name order; appended parameters start a new query item after the URL; for
 // a key-like secret (see `Secrets.isKeyLike`), no redacted text holds the secret, not even a
 // URL built with it, and a text without the secret or `key=` comes back unchanged.
+
+import Foundation
 import FuzzSupport
 
 @testable import ImageSearchModel
