@@ -2,8 +2,10 @@ import Foundation
 
 /// Removes secrets (the API key) from text before it reaches an error, a log or a person.
 ///
-/// Two passes: every occurrence of a known secret is replaced, and so is the value of any
-/// `key=` query item, in case a server echoes a URL with a key the client does not know.
+/// Two passes: every occurrence of a known secret (or of its percent-encoded form) is
+/// replaced, and so is the value of any `key=` query item, in case a server echoes a URL with
+/// a key the client does not know. Secrets are matched byte for byte in UTF-8, whatever
+/// characters surround them (only a secret made of parts of `REDACTED` can show up again).
 struct Redactor: Sendable {
     /// What a secret is replaced with.
     static let placeholder = "REDACTED"
@@ -21,16 +23,48 @@ struct Redactor: Sendable {
     func redact(_ text: String) -> String {
         var result = text
         for secret in secrets {
-            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+            result = Self.replacingBytes(of: secret, in: result)
             let encoded = QueryString.encode(secret)
             if encoded != secret {
-                result = result.replacingOccurrences(of: encoded, with: Self.placeholder)
+                result = Self.replacingBytes(of: encoded, in: result)
             }
         }
         for name in Self.secretParameterNames {
             result = Self.hideValues(of: name, in: result)
         }
         return result
+    }
+
+    /// `text` with every occurrence of the UTF-8 bytes of `secret` replaced by the placeholder.
+    ///
+    /// Why bytes and not `replacingOccurrences(of:with:)`: that compares `Character`s, so it
+    /// misses a key followed by a combining mark (`key` + U+0301 ends in a different
+    /// character), whose bytes a log still shows; and on Linux (Swift 6.3) it traps when the
+    /// secret ends in NUL and the rest of it ends the text. Both were found by fuzzing
+    /// (Fuzz/README.md). A match starts on a scalar boundary (a UTF-8 lead byte never equals a
+    /// continuation byte), so the result is valid UTF-8.
+    private static func replacingBytes(of secret: String, in text: String) -> String {
+        let needle = Array(secret.utf8)
+        let haystack = Array(text.utf8)
+        guard let first = needle.first, needle.count <= haystack.count else { return text }
+        var output: [UInt8] = []
+        var copied = 0  // haystack[..<copied] is in output
+        var index = 0
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first,
+                haystack[index..<(index + needle.count)].elementsEqual(needle)
+            {
+                output += haystack[copied..<index]
+                output += placeholder.utf8
+                index += needle.count
+                copied = index
+            } else {
+                index += 1
+            }
+        }
+        guard copied > 0 else { return text }
+        output += haystack[copied...]
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Replaces the value after every `name=` that starts a query item.

@@ -1,0 +1,40 @@
+/// What the targets count as a leak of a secret, and which secrets they check.
+public enum Secrets {
+    /// Whether `secret` looks like an API key: at least 8 characters, only ASCII lowercase
+    /// letters, digits and `-`, with at least one letter and one digit (a Pixabay key is
+    /// `12345678-0123456789abcdef0123456789ab`).
+    ///
+    /// Only such secrets are checked for leaks. Others would give false alarms that say
+    /// nothing about redaction: `"REDA"` is inside the placeholder `REDACTED`, `"check"` and
+    /// `"1e-05"` are words and numbers the error messages print themselves.
+    ///
+    /// - Parameter secret: A secret the input chose.
+    /// - Returns: Whether a leak of `secret` is a bug.
+    public static func isKeyLike(_ secret: String) -> Bool {
+        let bytes = Array(secret.utf8)
+        let allowed = bytes.allSatisfy { isLowercaseLetter($0) || isDigit($0) || $0 == 0x2D }
+        return bytes.count >= 8 && allowed && bytes.contains(where: isLowercaseLetter)
+            && bytes.contains(where: isDigit)
+    }
+
+    /// Whether the UTF-8 bytes of `secret` occur anywhere in those of `text`.
+    ///
+    /// Bytes, not `Character`s: `"abcd1234\u{301}"` does not contain `"abcd1234"` as a
+    /// `String` (its last character is `4` with an accent), yet a log of it shows the key.
+    ///
+    /// - Parameters:
+    ///   - text: Text that may be shown or logged.
+    ///   - secret: The secret to look for.
+    /// - Returns: Whether `text` holds `secret`'s bytes.
+    public static func text(_ text: String, leaks secret: String) -> Bool {
+        let haystack = Array(text.utf8)
+        let needle = Array(secret.utf8)
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        return (0...(haystack.count - needle.count)).contains { start in
+            haystack[start..<(start + needle.count)].elementsEqual(needle)
+        }
+    }
+
+    private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+}
