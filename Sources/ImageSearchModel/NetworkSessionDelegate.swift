@@ -4,13 +4,14 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One request in flight: collects the body within the size limit and reports the outcome
-/// once.
+/// One request in flight: collects the body within the size limit, follows redirects within
+/// their limit, and reports the outcome once.
 final class NetworkTransfer: @unchecked Sendable {
-    // Safety: `response`, `body` and `finished` are only touched by the session's delegate
-    // callbacks, which run one at a time on the network's serial delegate queue; the object
-    // is handed to that queue (through `NetworkSessionDelegate`'s lock) before the task is
-    // resumed.
+    // Safety: `response`, `body`, `visited`, `redirectRefused` and `finished` are only touched by the session's
+    // delegate callbacks and the request's deadline, which all run one at a time on the
+    // network's serial delivery queue (the underlying queue of the delegate queue); the
+    // object is handed to that queue (through `NetworkSessionDelegate`'s lock) before the
+    // task is resumed.
     typealias Completion = (Result<(status: Int, body: Data), NetworkError>) -> Void
 
     private let maximumBodySize: Int
@@ -19,27 +20,58 @@ final class NetworkTransfer: @unchecked Sendable {
     private let completion: Completion
     private var response: HTTPURLResponse?
     private var body = Data()
+    private var visited: [URL]
+    private var redirectRefused = false
     private var finished = false
 
     init(
-        maximumBodySize: Int, secrets: [String], isAcceptable: @escaping @Sendable (Data) -> Bool,
-        completion: @escaping Completion
+        url: URL, maximumBodySize: Int, secrets: [String],
+        isAcceptable: @escaping @Sendable (Data) -> Bool, completion: @escaping Completion
     ) {
         self.maximumBodySize = maximumBodySize
         self.secrets = secrets
         self.isAcceptable = isAcceptable
         self.completion = completion
+        self.visited = [url]
     }
 
-    /// Returns `false` if the transfer must stop (the announced body is too large).
+    /// Whether the outcome has been reported.
+    var isFinished: Bool { finished }
+
+    /// Fails with `.timedOut` unless the outcome is already known.
+    func expire() {
+        finish(.failure(.timedOut))
+    }
+
+    /// Returns `false` if the redirect must not be followed: it leads back to an address
+    /// already visited, or it would be one more than `Network.maximumRedirects`. The
+    /// transfer then fails with `.tooManyRedirects` when the redirect arrives as the
+    /// response (not here: see `NetworkSessionDelegate`).
+    func redirect(to url: URL?) -> Bool {
+        guard !finished else { return false }
+        guard let url, !visited.contains(url), visited.count <= Network.maximumRedirects else {
+            redirectRefused = true
+            return false
+        }
+        visited.append(url)
+        return true
+    }
+
+    /// Returns `false` if the transfer must stop (a refused redirect, or the announced body
+    /// is too large).
     func receive(_ response: URLResponse) -> Bool {
+        guard !finished else { return false }
+        guard !redirectRefused else {
+            finish(.failure(.tooManyRedirects))
+            return false
+        }
         guard let http = response as? HTTPURLResponse else {
             finish(.failure(.incorrectDataReturned))
             return false
         }
         self.response = http
         if http.expectedContentLength > Int64(maximumBodySize) {
-            finish(.failure(.incorrectDataReturned))
+            finish(.failure(.responseTooLarge(limit: maximumBodySize)))
             return false
         }
         return true
@@ -48,9 +80,10 @@ final class NetworkTransfer: @unchecked Sendable {
     /// Returns `false` if the transfer must stop (the body grew too large).
     func receive(_ data: Data) -> Bool {
         guard !finished else { return false }
-        if body.count + data.count > maximumBodySize {
+        // `body.count <= maximumBodySize` holds here, so the subtraction cannot overflow.
+        if data.count > maximumBodySize - body.count {
             body = Data()
-            finish(.failure(.incorrectDataReturned))
+            finish(.failure(.responseTooLarge(limit: maximumBodySize)))
             return false
         }
         body.append(data)
@@ -58,18 +91,13 @@ final class NetworkTransfer: @unchecked Sendable {
     }
 
     func complete(with error: (any Error)?) {
+        guard !finished else { return }
         if let error {
-            let mapped = NetworkError(sessionError: error)
-            // A body cut short of its announced length is a broken connection, whatever
-            // code the platform chose (Linux's URLSession reports curl's "partial file" as
-            // an unknown error).
-            if mapped == .unknown, let response, response.expectedContentLength > 0,
-                Int64(body.count) < response.expectedContentLength
-            {
-                finish(.failure(.connectionLost))
-            } else {
-                finish(.failure(mapped))
-            }
+            finish(.failure(mapped(error)))
+            return
+        }
+        guard !redirectRefused else {
+            finish(.failure(.tooManyRedirects))
             return
         }
         guard let response else {
@@ -88,6 +116,23 @@ final class NetworkTransfer: @unchecked Sendable {
         } else {
             finish(.success((response.statusCode, body)))
         }
+    }
+
+    /// The session's error as a ``NetworkError``, knowing what this transfer saw.
+    private func mapped(_ error: any Error) -> NetworkError {
+        // The session's own timeout is a backstop behind the deadline: either way the
+        // request ran out of time.
+        if (error as? URLError)?.code == .timedOut { return .timedOut }
+        let mapped = NetworkError(sessionError: error)
+        // A body cut short of its announced length is a broken connection, whatever code
+        // the platform chose (Linux's URLSession reports curl's "partial file" as an unknown
+        // error).
+        if mapped == .unknown, let response, response.expectedContentLength > 0,
+            Int64(body.count) < response.expectedContentLength
+        {
+            return .connectionLost
+        }
+        return mapped
     }
 
     private func finish(_ result: Result<(status: Int, body: Data), NetworkError>) {
@@ -130,6 +175,18 @@ final class NetworkSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
             dataTask.cancel()
             return
         }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        // Not followed: the redirect itself then arrives as the response, and the transfer
+        // fails there. Nothing here may end the transfer: that would cancel the task while
+        // FoundationNetworking waits for this handler, and it traps when the handler comes.
+        let follow = transfer(for: task)?.redirect(to: request.url) ?? false
+        completionHandler(follow ? request : nil)
     }
 
     func urlSession(

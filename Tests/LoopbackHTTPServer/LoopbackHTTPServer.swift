@@ -15,7 +15,8 @@ import Foundation
 /// and records what it saw. It never connects anywhere; every loop is bounded and stops when
 /// the server stops.
 public final class LoopbackHTTPServer: @unchecked Sendable {
-    // Safety: `requests`, `closedByClient`, `generator` and `threads` are guarded by `lock`; the file
+    // Safety: `requests`, `closedByClient`, `streamedBytes`, `generator` and `threads` are guarded
+    // by `lock`; the file
     // descriptors are immutable after `init` (closed once, in `stop()`, after every thread
     // that uses them has finished).
 
@@ -108,6 +109,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var receivedRequests: [Request] = []
     private var clientClosures = 0
+    private var streamedBytes = 0
     private var stopped = false
     private let threads = DispatchGroup()
     private let requestArrived = DispatchSemaphore(value: 0)
@@ -121,6 +123,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// How many connections the client closed while the server was holding or streaming.
     public var closedByClientCount: Int { lock.withLock { clientClosures } }
+
+    /// How many body bytes `.endless` replies have sent so far, over all connections.
+    public var streamedByteCount: Int { lock.withLock { streamedBytes } }
 
     /// Starts listening on 127.0.0.1 at an ephemeral port.
     ///
@@ -281,7 +286,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             if let declaredLength { headers["Content-Length"] = "\(declaredLength)" }
             guard send(connection, head(status: 200, headers: headers)) else { return }
             var sent = 0
-            while sent < limit, !isStopped, send(connection, chunk) { sent += chunk.count }
+            while sent < limit, !isStopped, send(connection, chunk) {
+                sent += chunk.count
+                lock.withLock { streamedBytes += chunk.count }
+            }
             if sent < limit { noteClientClosed() }
         case .hold:
             var buffer = [UInt8](repeating: 0, count: 512)
