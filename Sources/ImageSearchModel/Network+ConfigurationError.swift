@@ -20,6 +20,11 @@ extension Network {
         }
 
         /// Equal when the cases and values are equal; two NaN timeouts count as equal.
+        ///
+        /// - Parameters:
+        ///   - lhs: An error.
+        ///   - rhs: Another error.
+        /// - Returns: Whether they name the same problem with the same value.
         public static func == (lhs: Self, rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case (.timeoutOutOfRange(let left), .timeoutOutOfRange(let right)):
