@@ -213,14 +213,14 @@ public final class Network: Networking {
             // a finished transfer is not kept until its deadline.
             let deadline = DispatchWorkItem { [weak task, weak transfer] in
                 guard let transfer, !transfer.isFinished else { return }
-                task?.cancel()
+                if let task { transfer.cancel(task) }
                 transfer.expire()
             }
             lifetime.observeEnded { [weak task] in
                 deadline.cancel()
                 guard let task, task.state == .running || task.state == .suspended else { return }
                 log?("GET \(shownAddress) cancelled")
-                task.cancel()
+                transfer.cancel(task)
             }
             log?("GET \(shownAddress)")
             self.deliveryQueue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)

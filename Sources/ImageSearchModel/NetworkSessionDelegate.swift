@@ -23,6 +23,8 @@ final class NetworkTransfer: @unchecked Sendable {
     private var visited: [URL]
     private var redirectRefused = false
     private var finished = false
+    /// Whether the task was cancelled; see ``cancel(_:)``.
+    private let cancelled = Locked(false)
 
     init(
         url: URL, maximumBodySize: Int, secrets: [String],
@@ -37,6 +39,29 @@ final class NetworkTransfer: @unchecked Sendable {
 
     /// Whether the outcome has been reported.
     var isFinished: Bool { finished }
+
+    /// Cancels `task` once, from any thread, unless it has finished.
+    ///
+    /// Cancelling and answering a redirect (``answerRedirect(_:)``) take the same lock:
+    /// FoundationNetworking traps ("Received callback for HTTP redirection, but we're not
+    /// waiting for it") when a redirect's completion handler is called after the task was
+    /// cancelled, so the handler must either come first or not at all. `task.cancel()` only
+    /// enqueues work on the session's own queue, which never waits for this lock.
+    func cancel(_ task: URLSessionTask) {
+        cancelled.withValue { cancelled in
+            guard !cancelled, task.state == .running || task.state == .suspended else { return }
+            cancelled = true
+            task.cancel()
+        }
+    }
+
+    /// Runs `answer` (which calls a redirect's completion handler) unless the task was
+    /// cancelled; a cancelled task completes without it.
+    func answerRedirect(_ answer: () -> Void) {
+        cancelled.withValue { cancelled in
+            if !cancelled { answer() }
+        }
+    }
 
     /// Fails with `.timedOut` unless the outcome is already known.
     func expire() {
@@ -162,19 +187,21 @@ final class NetworkSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        guard let transfer = transfer(for: dataTask), transfer.receive(response) else {
+        guard let transfer = transfer(for: dataTask) else {
             completionHandler(.cancel)
-            dataTask.cancel()
+            return
+        }
+        guard transfer.receive(response) else {
+            completionHandler(.cancel)
+            transfer.cancel(dataTask)
             return
         }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let transfer = transfer(for: dataTask), transfer.receive(data) else {
-            dataTask.cancel()
-            return
-        }
+        guard let transfer = transfer(for: dataTask) else { return }
+        if !transfer.receive(data) { transfer.cancel(dataTask) }
     }
 
     func urlSession(
@@ -182,11 +209,13 @@ final class NetworkSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
         completionHandler: @escaping (URLRequest?) -> Void
     ) {
+        // No transfer: the task has completed, and nobody waits for this redirect.
+        guard let transfer = transfer(for: task) else { return }
         // Not followed: the redirect itself then arrives as the response, and the transfer
         // fails there. Nothing here may end the transfer: that would cancel the task while
         // FoundationNetworking waits for this handler, and it traps when the handler comes.
-        let follow = transfer(for: task)?.redirect(to: request.url) ?? false
-        completionHandler(follow ? request : nil)
+        let follow = transfer.redirect(to: request.url)
+        transfer.answerRedirect { completionHandler(follow ? request : nil) }
     }
 
     func urlSession(
