@@ -49,8 +49,9 @@ extension NetworkError {
     /// `unknown` (or `unsupportedURL`, `badServerResponse`) and libcurl's message as the
     /// localized description. For those codes only, the message is read to tell them apart:
     /// a malformed chunked body, a header line without a colon, an oversized header block,
-    /// an invalid status line or an HTTP/0.9 answer → ``malformedResponse``; a body cut off
-    /// before its end ("transfer closed with outstanding read data") → ``connectionLost``.
+    /// an invalid status line or `Content-Length`, or an HTTP/0.9 answer →
+    /// ``malformedResponse``; a body cut off before its end ("transfer closed with …
+    /// remaining") → ``connectionLost``.
     ///
     /// - Parameter error: The error from the session.
     public init(sessionError error: any Error) {
@@ -82,11 +83,12 @@ extension NetworkError {
         guard [.unknown, .unsupportedURL, .badServerResponse, .cannotParseResponse].contains(code),
             let message = transportMessage?.lowercased()
         else { return nil }
-        if message.contains("outstanding read data") || message.contains("partial file") {
+        if message.contains("transfer closed") || message.contains("partial file") {
             return .connectionLost
         }
         let malformed = [
             "chunk", "header", "http/0.9", "status line", "http version", "weird server reply",
+            "content-length",
         ]
         if malformed.contains(where: { message.contains($0) }) { return .malformedResponse }
         return nil

@@ -115,6 +115,12 @@ final class NetworkTransfer: @unchecked Sendable {
         return true
     }
 
+    /// Reports the response received so far as the answer to an authentication challenge
+    /// that will not be met (the task is then cancelled by the session).
+    func completeWithoutCredentials() {
+        complete(with: nil)
+    }
+
     func complete(with error: (any Error)?) {
         guard !finished else { return }
         if let error {
@@ -202,6 +208,27 @@ final class NetworkSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let transfer = transfer(for: dataTask) else { return }
         if !transfer.receive(data) { transfer.cancel(dataTask) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // Certificates and anything else: the platform's own checks.
+        let passwordMethods = [
+            NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic,
+            NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodHTMLForm,
+            NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+        ]
+        guard passwordMethods.contains(challenge.protectionSpace.authenticationMethod) else {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        // `Network` never sends credentials. Left to the default handling, FoundationNetworking
+        // waits for ever after a 401 with `WWW-Authenticate`; the 401 is the answer instead.
+        transfer(for: task)?.completeWithoutCredentials()
+        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 
     func urlSession(

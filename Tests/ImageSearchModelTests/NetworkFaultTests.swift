@@ -279,4 +279,57 @@ struct NetworkFaultTests {
         }
         #expect(probe.outcome.values == [body])
     }
+
+    /// Odd answers, and what each must give (`nil`: the body `{}`).
+    static let oddReplies: [(String, NetworkError?)] = [
+        ("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", nil),
+        ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}EXTRA", nil),
+        ("HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\n{}", .malformedResponse),
+        ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 7\r\n\r\n{}", .connectionLost),
+        ("HTTP/1.1 200 OK\r\nX-A: \u{1}\u{2}\r\nContent-Length: 2\r\n\r\n{}", nil),
+        ("HTTP/1.1 200 OK\r\nX-A: \u{0}\r\nContent-Length: 2\r\n\r\n{}", .malformedResponse),
+        (
+            "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 4\r\n\r\nnope",
+            .malformedResponse
+        ),
+        (
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+            .malformedResponse
+        ),
+        (
+            "HTTP/1.1 302 Found\r\nLocation: http://[::1\r\nContent-Length: 0\r\n\r\n",
+            .incorrectDataReturned
+        ),
+        (
+            "HTTP/1.1 302 Found\r\nLocation: ftp://127.0.0.1/x\r\nContent-Length: 0\r\n\r\n",
+            .incorrectDataReturned
+        ),
+        ("HTTP/1.1 204 No Content\r\n\r\n", .incorrectDataReturned),
+        ("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", .incorrectDataReturned),
+        (
+            "HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=x\r\nContent-Length: 0\r\n\r\n",
+            .invalidRequest(message: "HTTP 407")
+        ),
+    ]
+
+    @Test("odd answers map to a sensible error, or are read", arguments: oddReplies)
+    func oddAnswers(reply: String, expected: NetworkError?) throws {
+        let probe = try FaultProbe { _ in .raw(Data(reply.utf8)) }
+        if let expected {
+            probe.expectFailure(expected)
+        } else {
+            #expect(probe.outcome.values == [Data("{}".utf8)])
+        }
+    }
+
+    @Test("a 401 asking for a password is the answer at once, not a wait for credentials")
+    func passwordChallenge() throws {
+        let probe = try FaultProbe { _ in
+            .respond(
+                status: 401, headers: ["WWW-Authenticate": "Basic realm=\"api\""],
+                body: Data("Invalid API key".utf8))
+        }
+        probe.expectFailure(.invalidRequest(message: "Invalid API key"))
+        #expect(probe.elapsed < 2, "answered after \(probe.elapsed) s")
+    }
 }
