@@ -154,4 +154,37 @@ struct NetworkDeadlineTests {
             #expect(probe.outcome.values == [Self.json], "timeout \(timeout)")
         }
     }
+
+    @Test("a deadline racing the answer gives exactly one outcome, on the network's queue")
+    func deadlineRacesAnswer() throws {
+        // Answers after 0-10 ms; deadlines of 1-12 ms: both orders happen, many times.
+        let server = try LoopbackHTTPServer(latency: 0...0.01, seed: 3) { _ in
+            .respond(status: 200, body: Self.json)
+        }
+        defer { server.stop() }
+        var generator = SeededRandom(seed: 5)
+        var outcomes = (succeeded: 0, timedOut: 0)
+        for _ in 0..<150 {
+            let network = Network(timeout: Double.random(in: 0.001...0.012, using: &generator))
+            let caller = Thread.current
+            let events = Protected<[Event<Data, NetworkError>]>([])
+            let offCaller = Protected(true)
+            let done = DispatchSemaphore(value: 0)
+            _ = network.requestJSON(url: server.baseURL, parameters: [:]).start { event in
+                if Thread.current == caller { offCaller.withValue { $0 = false } }
+                events.withValue { $0.append(event) }
+                if event.isTerminating { done.signal() }
+            }
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            // Anything sent after the terminal event would show up meanwhile.
+            Thread.sleep(forTimeInterval: 0.013)
+            switch events.value {
+            case [.value(Self.json), .completed]: outcomes.succeeded += 1
+            case [.failed(.timedOut)]: outcomes.timedOut += 1
+            default: Issue.record("events: \(events.value)")
+            }
+            #expect(offCaller.value)
+        }
+        #expect(outcomes.succeeded + outcomes.timedOut == 150)
+    }
 }
