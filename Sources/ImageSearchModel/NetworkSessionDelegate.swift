@@ -7,11 +7,12 @@ import Foundation
 /// One request in flight: collects the body within the size limit, follows redirects within
 /// their limit, and reports the outcome once.
 final class NetworkTransfer: @unchecked Sendable {
-    // Safety: `response`, `body`, `visited`, `redirectRefused` and `finished` are only touched by the session's
-    // delegate callbacks and the request's deadline, which all run one at a time on the
-    // network's serial delivery queue (the underlying queue of the delegate queue); the
-    // object is handed to that queue (through `NetworkSessionDelegate`'s lock) before the
-    // task is resumed.
+    // Safety: `response`, `body`, `visited`, `redirectRefused` and `finished` are only
+    // touched by the session's delegate callbacks and the request's deadline, which all run
+    // one at a time on the network's serial delivery queue (the underlying queue of the
+    // delegate queue); the object is handed to that queue (through
+    // `NetworkSessionDelegate`'s lock) before the task is resumed. `cancelled` is a `Locked`
+    // and may be used from any thread.
     typealias Completion = (Result<(status: Int, body: Data), NetworkError>) -> Void
 
     private let maximumBodySize: Int
@@ -45,8 +46,9 @@ final class NetworkTransfer: @unchecked Sendable {
     /// Cancelling and answering a redirect (``answerRedirect(_:)``) take the same lock:
     /// FoundationNetworking traps ("Received callback for HTTP redirection, but we're not
     /// waiting for it") when a redirect's completion handler is called after the task was
-    /// cancelled, so the handler must either come first or not at all. `task.cancel()` only
-    /// enqueues work on the session's own queue, which never waits for this lock.
+    /// cancelled, so the handler must either come first or not at all. `task.cancel()`
+    /// synchronises with the session's internal queue, which never waits for this lock, so
+    /// calling it under the lock cannot deadlock.
     func cancel(_ task: URLSessionTask) {
         cancelled.withValue { cancelled in
             guard !cancelled, task.state == .running || task.state == .suspended else { return }
@@ -227,8 +229,9 @@ final class NetworkSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
         }
         // `Network` never sends credentials. Left to the default handling, FoundationNetworking
         // waits for ever after a 401 with `WWW-Authenticate`; the 401 is the answer instead.
-        transfer(for: task)?.completeWithoutCredentials()
+        // The handler first: finishing the transfer cancels the task (as with redirects).
         completionHandler(.cancelAuthenticationChallenge, nil)
+        transfer(for: task)?.completeWithoutCredentials()
     }
 
     func urlSession(
