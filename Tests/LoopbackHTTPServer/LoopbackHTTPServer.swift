@@ -11,9 +11,11 @@ import Foundation
 ///
 /// It listens on an ephemeral port, answers each connection on its own thread with the
 /// reply its handler chooses (a status with headers and body, a truncated body, an endless
-/// body, no answer at all, a dropped connection), closes the connection after one exchange,
-/// and records what it saw. It never connects anywhere; every loop is bounded and stops when
-/// the server stops.
+/// body, no answer at all, a dropped connection, and the faults of a hostile server: raw
+/// bytes, trickled headers or body, a close inside the headers, a redirect loop, malformed
+/// chunked encoding, an oversized header block, a delay), after an optional seeded latency,
+/// closes the connection after one exchange, and records what it saw. It never connects
+/// anywhere; every loop and wait is bounded and ends when the server stops.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     // Safety: `requests`, `closedByClient`, `streamedBytes`, `generator` and `threads` are guarded
     // by `lock`; the file
