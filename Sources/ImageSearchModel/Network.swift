@@ -13,22 +13,38 @@ import Signalbox
 ///   started the producer; view models hop to their UI scheduler with `observe(on:)`.
 /// - Disposing a running producer cancels its `URLSessionTask` (the connection is closed)
 ///   and the observer receives `.interrupted`.
+/// - ``timeout`` is a deadline for the whole exchange, enforced by `Network` itself on every
+///   platform: from the start of the producer to the last byte of the body. A request still
+///   running then is cancelled and fails with ``NetworkError/timedOut``, however steadily
+///   the server trickles its headers or body.
 /// - A response whose status is not 2xx fails with the matching ``NetworkError``
 ///   (see ``NetworkError/init(statusCode:headers:body:redacting:now:)``); a transport error
-///   is mapped from its `URLError` code; a body larger than ``maximumBodySize`` fails with
-///   `.incorrectDataReturned` as soon as the size is known, without reading the rest.
+///   is mapped from its `URLError` (see ``NetworkError/init(sessionError:)``); a body larger
+///   than ``maximumBodySize`` fails with ``NetworkError/responseTooLarge(limit:)`` as soon
+///   as the size is known, without reading the rest.
+/// - Redirects are followed up to ``maximumRedirects`` times; a redirect back to an address
+///   already visited, or one more, fails with ``NetworkError/tooManyRedirects``.
 /// - The value of a `key` parameter (the API key) never appears in an error or a log line.
+///
+/// Known limitation (Linux): a server that closes the connection in the middle of its header
+/// block makes FoundationNetworking stop the process ("Transfer completed, but there's no
+/// response"); see the README's "Known limitations".
 ///
 /// The producers keep the network (and its session) alive while they exist.
 public final class Network: Networking {
-    /// The default time, in seconds, a request may wait for data before it fails.
+    /// The default deadline of a request, in seconds.
     public static let defaultTimeout: TimeInterval = 15
+    /// The timeouts accepted, in seconds: one millisecond to one day.
+    public static let timeoutRange: ClosedRange<TimeInterval> = 0.001...86_400
     /// The default largest body accepted: 10 MB.
     public static let defaultMaximumBodySize = 10_000_000
+    /// How many redirects one request follows before failing with `.tooManyRedirects`.
+    public static let maximumRedirects = 10
 
-    /// Seconds a request may wait for data before failing with `.notReachedServer`.
+    /// Seconds from the start of a request to its last byte before it fails with
+    /// `.timedOut`; always within ``timeoutRange``.
     public let timeout: TimeInterval
-    /// The largest body, in bytes, accepted before failing with `.incorrectDataReturned`.
+    /// The largest body, in bytes, accepted before failing with `.responseTooLarge`.
     public let maximumBodySize: Int
 
     private let session: URLSession
@@ -38,28 +54,69 @@ public final class Network: Networking {
     private let delegate: NetworkSessionDelegate
     private let log: (@Sendable (String) -> Void)?
 
-    /// Creates a network with its own `URLSession`.
+    /// Creates a network with its own `URLSession`, correcting a timeout out of range.
+    ///
+    /// Use ``init(validatingTimeout:maximumBodySize:log:)`` to have a bad value refused
+    /// instead.
     ///
     /// - Parameters:
-    ///   - timeout: Seconds a request may wait for data (default 15). The whole transfer
-    ///     may take at most four times as long, and never less than a minute.
-    ///   - maximumBodySize: The largest body accepted, in bytes (default 10 MB).
+    ///   - timeout: The deadline of each request, in seconds (default 15). A value that is
+    ///     NaN, zero or negative means the default; one below ``timeoutRange`` is raised to
+    ///     its lower bound, one above (infinity included) lowered to its upper bound.
+    ///   - maximumBodySize: The largest body accepted, in bytes (default 10 MB); a negative
+    ///     value counts as 0.
     ///   - log: Receives one line when a request starts and one when it ends, with the API
     ///     key redacted; `nil` (the default) logs nothing. Called on the network's queue.
-    public init(
+    public convenience init(
         timeout: TimeInterval = Network.defaultTimeout,
         maximumBodySize: Int = Network.defaultMaximumBodySize,
         log: (@Sendable (String) -> Void)? = nil
     ) {
-        self.timeout = timeout > 0 ? timeout : Network.defaultTimeout
-        self.maximumBodySize = max(0, maximumBodySize)
+        let range = Network.timeoutRange
+        let corrected =
+            timeout > 0
+            ? min(max(timeout, range.lowerBound), range.upperBound)
+            : Network.defaultTimeout
+        self.init(checkedTimeout: corrected, maximumBodySize: max(0, maximumBodySize), log: log)
+    }
+
+    /// Creates a network with its own `URLSession`, refusing a timeout or size out of range.
+    ///
+    /// - Parameters:
+    ///   - timeout: The deadline of each request, in seconds, within ``timeoutRange``.
+    ///   - maximumBodySize: The largest body accepted, in bytes (default 10 MB), not negative.
+    ///   - log: Receives one line when a request starts and one when it ends, with the API
+    ///     key redacted; `nil` (the default) logs nothing. Called on the network's queue.
+    /// - Throws: ``ConfigurationError/timeoutOutOfRange(_:)`` for a timeout that is NaN,
+    ///   infinite or outside ``timeoutRange``;
+    ///   ``ConfigurationError/negativeMaximumBodySize(_:)`` for a negative size.
+    public convenience init(
+        validatingTimeout timeout: TimeInterval,
+        maximumBodySize: Int = Network.defaultMaximumBodySize,
+        log: (@Sendable (String) -> Void)? = nil
+    ) throws(ConfigurationError) {
+        guard Network.timeoutRange.contains(timeout) else {
+            throw .timeoutOutOfRange(timeout)
+        }
+        guard maximumBodySize >= 0 else { throw .negativeMaximumBodySize(maximumBodySize) }
+        self.init(checkedTimeout: timeout, maximumBodySize: maximumBodySize, log: log)
+    }
+
+    /// `timeout` is within ``timeoutRange`` and `maximumBodySize` not negative.
+    private init(
+        checkedTimeout timeout: TimeInterval, maximumBodySize: Int,
+        log: (@Sendable (String) -> Void)?
+    ) {
+        self.timeout = timeout
+        self.maximumBodySize = maximumBodySize
         self.log = log
         let configuration = URLSessionConfiguration.ephemeral
-        // FoundationNetworking on Linux fails a request at once when its timeout is under a
-        // second, so the session gets at least one second and `request` enforces shorter
-        // timeouts itself.
-        configuration.timeoutIntervalForRequest = max(self.timeout, 1)
-        configuration.timeoutIntervalForResource = max(60, self.timeout * 4)
+        // The session's own timers are only a backstop, later than the deadline `request`
+        // enforces: FoundationNetworking converts them to whole seconds (a timeout under a
+        // second fails at once, an infinite one traps) and restarts them whenever a byte
+        // arrives.
+        configuration.timeoutIntervalForRequest = Self.backstop(for: timeout)
+        configuration.timeoutIntervalForResource = Self.backstop(for: timeout)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
@@ -69,6 +126,11 @@ public final class Network: Networking {
         queue.name = "ImageSearchModel.Network"
         delegate = NetworkSessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// Whole seconds, two more than `timeout` (at most 86,402 for a checked timeout).
+    private static func backstop(for timeout: TimeInterval) -> TimeInterval {
+        timeout.rounded(.up) + 2
     }
 
     deinit {
@@ -125,13 +187,14 @@ public final class Network: Networking {
             }
             var request = URLRequest(
                 url: target, cachePolicy: .reloadIgnoringLocalCacheData,
-                timeoutInterval: max(self.timeout, 1))
+                timeoutInterval: Self.backstop(for: self.timeout))
             request.httpMethod = "GET"
             request.setValue(accept, forHTTPHeaderField: "Accept")
             let task = self.session.dataTask(with: request)
             let log = self.log
             let transfer = NetworkTransfer(
-                maximumBodySize: self.maximumBodySize, secrets: secrets, isAcceptable: isAcceptable
+                url: target, maximumBodySize: self.maximumBodySize, secrets: secrets,
+                isAcceptable: isAcceptable
             ) { result in
                 // After a disposal the task reports "cancelled": nobody is listening any more.
                 guard !lifetime.hasEnded else { return }
@@ -146,21 +209,21 @@ public final class Network: Networking {
                 }
             }
             self.delegate.register(transfer, for: task)
+            // Runs on the delegate's queue, like every other callback of the transfer. Weak:
+            // a finished transfer is not kept until its deadline.
+            let deadline = DispatchWorkItem { [weak task, weak transfer] in
+                guard let transfer, !transfer.isFinished else { return }
+                if let task { transfer.cancel(task) }
+                transfer.expire()
+            }
             lifetime.observeEnded { [weak task] in
+                deadline.cancel()
                 guard let task, task.state == .running || task.state == .suspended else { return }
                 log?("GET \(shownAddress) cancelled")
-                task.cancel()
-            }
-            if self.timeout < 1 {
-                let deadline = DispatchWorkItem {
-                    guard !lifetime.hasEnded else { return }
-                    log?("GET \(shownAddress) failed: timed out after \(self.timeout) s")
-                    observer.send(error: .notReachedServer)
-                }
-                self.deliveryQueue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)
-                lifetime.observeEnded { deadline.cancel() }
+                transfer.cancel(task)
             }
             log?("GET \(shownAddress)")
+            self.deliveryQueue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)
             task.resume()
         }
     }

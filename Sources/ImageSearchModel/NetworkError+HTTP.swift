@@ -10,13 +10,16 @@ extension NetworkError {
 
     /// Maps an HTTP response that is not a success to an error, or returns `nil` for 2xx.
     ///
-    /// - 429 → ``rateLimited(retryAfter:)``, reading `Retry-After` (seconds or an HTTP date),
-    ///   else `X-RateLimit-Reset` (seconds until the window resets, as Pixabay sends it).
-    /// - 5xx → ``serverError(statusCode:)``.
+    /// - 429 → ``rateLimited(retryAfter:)`` and 503 → ``serviceUnavailable(retryAfter:)``,
+    ///   reading `Retry-After` (delta-seconds or an HTTP-date, see
+    ///   ``retryAfter(headerValue:now:)``), else `X-RateLimit-Reset` (delta-seconds until the
+    ///   window resets, as Pixabay sends it); the wait is at most ``maximumRetryAfter``, and
+    ///   `nil` when neither header holds a usable value.
+    /// - Other 5xx → ``serverError(statusCode:)``.
     /// - Other 4xx → ``invalidRequest(message:)`` with the server's short plain text (HTML
     ///   pages and long or binary bodies are replaced by the status), with every secret
     ///   redacted.
-    /// - 1xx and unresolved 3xx → ``incorrectDataReturned``.
+    /// - 1xx, unresolved 3xx and anything outside 100...599 → ``incorrectDataReturned``.
     ///
     /// - Parameters:
     ///   - statusCode: The HTTP status code.
@@ -33,6 +36,8 @@ extension NetworkError {
             return nil
         case 429:
             self = .rateLimited(retryAfter: Self.retryAfter(headers: headers, now: now))
+        case 503:
+            self = .serviceUnavailable(retryAfter: Self.retryAfter(headers: headers, now: now))
         case 500...599:
             self = .serverError(statusCode: statusCode)
         case 400...499:
@@ -41,37 +46,6 @@ extension NetworkError {
         default:
             self = .incorrectDataReturned
         }
-    }
-
-    /// Seconds to wait before retrying, from `Retry-After` or `X-RateLimit-Reset`.
-    static func retryAfter(headers: [String: String], now: Date) -> TimeInterval? {
-        func header(_ name: String) -> String? {
-            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?
-                .value.trimmingCharacters(in: .whitespaces)
-        }
-        if let value = header("Retry-After") {
-            if let seconds = TimeInterval(value), seconds.isFinite, seconds >= 0 {
-                return seconds
-            }
-            if let date = httpDate(value) {
-                return max(0, date.timeIntervalSince(now))
-            }
-        }
-        if let value = header("X-RateLimit-Reset"), let seconds = TimeInterval(value),
-            seconds.isFinite, seconds >= 0
-        {
-            return seconds
-        }
-        return nil
-    }
-
-    /// Parses an IMF-fixdate such as `Wed, 21 Oct 2015 07:28:00 GMT`.
-    private static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 
     /// The body as one short line of plain text, or `nil` if it is empty, not UTF-8, HTML,

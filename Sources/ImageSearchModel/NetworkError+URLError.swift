@@ -5,12 +5,14 @@ import Foundation
 #endif
 
 extension NetworkError {
-    /// Maps a `URLError` code as the original design did.
+    /// Maps a `URLError` code as the original design did, plus redirect loops.
     ///
     /// - Timed out, cannot find or connect to the host, DNS lookup failed →
-    ///   ``notReachedServer``.
+    ///   ``notReachedServer`` (the original table; ``Network`` itself reports a request that
+    ///   ran out of time as ``timedOut``).
     /// - Connection lost → ``connectionLost``; not connected → ``notConnectedToInternet``;
     ///   roaming off → ``internationalRoamingOff``.
+    /// - Too many redirects → ``tooManyRedirects``.
     /// - Bad or unsupported URL, data too long, resource unavailable, redirect to a missing
     ///   location, bad server response, zero-byte resource, undecodable raw or content data,
     ///   unparsable response, file missing or a directory → ``incorrectDataReturned``.
@@ -27,6 +29,8 @@ extension NetworkError {
             self = .notConnectedToInternet
         case .internationalRoamingOff:
             self = .internationalRoamingOff
+        case .httpTooManyRedirects:
+            self = .tooManyRedirects
         case .badURL, .unsupportedURL, .dataLengthExceedsMaximum, .resourceUnavailable,
             .redirectToNonExistentLocation, .badServerResponse, .zeroByteResource,
             .cannotDecodeRawData, .cannotDecodeContentData, .cannotParseResponse,
@@ -41,19 +45,52 @@ extension NetworkError {
     /// else to ``unknown``. The error's own text (which holds the URL, and so the API key)
     /// is not kept.
     ///
+    /// FoundationNetworking (Linux) reports most of libcurl's framing errors with the code
+    /// `unknown` (or `unsupportedURL`, `badServerResponse`) and libcurl's message as the
+    /// localized description. For those codes only, the message is read to tell them apart:
+    /// a malformed chunked body, a header line without a colon, an oversized header block,
+    /// an invalid status line or `Content-Length`, or an HTTP/0.9 answer →
+    /// ``malformedResponse``; a body cut off before its end ("transfer closed with …
+    /// remaining") → ``connectionLost``.
+    ///
     /// - Parameter error: The error from the session.
     public init(sessionError error: any Error) {
+        let nsError = error as NSError
+        // Failable on some platforms, not on others: the annotation works for both.
+        let nsCode: URLError.Code? = URLError.Code(rawValue: nsError.code)
+        let code: URLError.Code?
         if let urlError = error as? URLError {
-            self.init(urlErrorCode: urlError.code)
+            code = urlError.code
+        } else if nsError.domain == NSURLErrorDomain {
+            code = nsCode
         } else {
-            let nsError = error as NSError
-            // Failable on some platforms, not on others: the annotation works for both.
-            let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
-            if nsError.domain == NSURLErrorDomain, let code {
-                self.init(urlErrorCode: code)
-            } else {
-                self = .unknown
-            }
+            code = nil
         }
+        guard let code else {
+            self = .unknown
+            return
+        }
+        let message = nsError.userInfo[NSLocalizedDescriptionKey] as? String
+        if let classified = Self.classify(code: code, transportMessage: message) {
+            self = classified
+        } else {
+            self.init(urlErrorCode: code)
+        }
+    }
+
+    /// Recognises libcurl's messages for a broken answer, when the code does not say.
+    private static func classify(code: URLError.Code, transportMessage: String?) -> NetworkError? {
+        guard [.unknown, .unsupportedURL, .badServerResponse, .cannotParseResponse].contains(code),
+            let message = transportMessage?.lowercased()
+        else { return nil }
+        if message.contains("transfer closed") || message.contains("partial file") {
+            return .connectionLost
+        }
+        let malformed = [
+            "chunk", "header", "http/0.9", "status line", "http version", "weird server reply",
+            "content-length",
+        ]
+        if malformed.contains(where: { message.contains($0) }) { return .malformedResponse }
+        return nil
     }
 }

@@ -100,13 +100,13 @@ struct LiveServerTests {
         expectNoKey(result)
     }
 
-    @Test("a server that never answers times out: exit 1 with a not-reached message")
+    @Test("a server that never answers times out: exit 1 with a timed-out message")
     func timeout() throws {
         let start = DispatchTime.now().uptimeNanoseconds
         let (result, _) = try run({ _ in .hold }, arguments: ["--timeout", "0.5", "red", "fox"])
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         #expect(result.status == 1)
-        #expect(result.stderr.contains(NetworkError.notReachedServer.description))
+        #expect(result.stderr.contains(NetworkError.timedOut.description))
         #expect(elapsed >= 0.45, "gave up after \(elapsed) s, before the 0.5 s timeout")
         expectNoKey(result)
     }

@@ -34,7 +34,7 @@ struct NetworkErrorTests {
             (.unknown, .unknown),
             (.userAuthenticationRequired, .unknown),
             (.secureConnectionFailed, .unknown),
-            (.httpTooManyRedirects, .unknown),
+            (.httpTooManyRedirects, .tooManyRedirects),
         ])
     func urlErrorCodes(code: URLError.Code, expected: NetworkError) {
         #expect(NetworkError(urlErrorCode: code) == expected)
@@ -60,7 +60,7 @@ struct NetworkErrorTests {
             (429, .rateLimited(retryAfter: nil)),
             (500, .serverError(statusCode: 500)),
             (502, .serverError(statusCode: 502)),
-            (503, .serverError(statusCode: 503)),
+            (503, .serviceUnavailable(retryAfter: nil)),
             (304, .incorrectDataReturned),
             (101, .incorrectDataReturned),
         ] as [(Int, NetworkError?)])
@@ -139,6 +139,9 @@ struct NetworkErrorTests {
             .connectionLost, .incorrectDataReturned, .rateLimited(retryAfter: 30),
             .rateLimited(retryAfter: nil), .serverError(statusCode: 503),
             .invalidRequest(message: "[ERROR 400] Invalid API key."),
+            .serviceUnavailable(retryAfter: 120), .serviceUnavailable(retryAfter: nil),
+            .timedOut, .tooManyRedirects, .responseTooLarge(limit: 10_000_000),
+            .malformedResponse,
         ]
         for error in all {
             #expect(error.description.hasSuffix("."))

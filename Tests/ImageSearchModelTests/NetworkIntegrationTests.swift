@@ -126,7 +126,7 @@ struct NetworkIntegrationTests {
                 .invalidRequest(message: "HTTP 404 (Not Found)")
             ),
             (500, "oops", .serverError(statusCode: 500)),
-            (503, "maintenance", .serverError(statusCode: 503)),
+            (503, "maintenance", .serviceUnavailable(retryAfter: nil)),
         ])
     func statuses(status: Int, body: String, expected: NetworkError) throws {
         let harness = try Harness(reply: { _ in .text(body, status: status) })
@@ -224,17 +224,17 @@ struct NetworkIntegrationTests {
         #expect([.connectionLost, .incorrectDataReturned, .notReachedServer].contains(error))
     }
 
-    @Test("a response slower than the timeout fails with notReachedServer")
+    @Test("a response slower than the timeout fails with timedOut")
     func slowerThanTimeout() throws {
         let harness = try Harness(timeout: 1, reply: { _ in .hold })
         defer { harness.finish() }
         let (server, network) = (harness.server, harness.network)
         let outcome = network.requestJSON(url: server.baseURL, parameters: searchParameters())
             .outcome()
-        expectFailure(outcome, .notReachedServer)
+        expectFailure(outcome, .timedOut)
     }
 
-    @Test("a sub-second timeout is waited for, then fails with notReachedServer")
+    @Test("a sub-second timeout is waited for, then fails with timedOut")
     func subSecondTimeout() throws {
         let harness = try Harness(timeout: 0.4, reply: { _ in .hold })
         defer { harness.finish() }
@@ -243,7 +243,7 @@ struct NetworkIntegrationTests {
         let outcome = network.requestJSON(url: server.baseURL, parameters: searchParameters())
             .outcome()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        expectFailure(outcome, .notReachedServer)
+        expectFailure(outcome, .timedOut)
         #expect(elapsed >= 0.35, "failed after \(elapsed) s, before the 0.4 s timeout")
         #expect(server.waitForClientToClose(timeout: 10), "the timed-out request was cancelled")
     }
@@ -276,7 +276,7 @@ struct NetworkIntegrationTests {
         }
     }
 
-    @Test("a body over the size limit is incorrect data, announced or not")
+    @Test("a body over the size limit is too large, announced or not")
     func bodyTooLarge() throws {
         let harness = try Harness(
             maximumBodySize: 64 * 1024,
@@ -297,7 +297,7 @@ struct NetworkIntegrationTests {
                 url: server.baseURL, parameters: searchParameters(query)
             )
             .outcome()
-            expectFailure(outcome, .incorrectDataReturned)
+            expectFailure(outcome, .responseTooLarge(limit: 64 * 1024))
         }
     }
 
@@ -312,7 +312,7 @@ struct NetworkIntegrationTests {
         #expect(network.maximumBodySize == 10_000_000)
         let outcome = network.requestJSON(url: server.baseURL, parameters: searchParameters())
             .outcome()
-        expectFailure(outcome, .incorrectDataReturned)
+        expectFailure(outcome, .responseTooLarge(limit: 10_000_000))
     }
 
     @Test("requestImage accepts image bytes and refuses an HTML page")

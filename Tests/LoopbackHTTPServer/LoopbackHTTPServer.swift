@@ -11,11 +11,14 @@ import Foundation
 ///
 /// It listens on an ephemeral port, answers each connection on its own thread with the
 /// reply its handler chooses (a status with headers and body, a truncated body, an endless
-/// body, no answer at all, a dropped connection), closes the connection after one exchange,
-/// and records what it saw. It never connects anywhere; every loop is bounded and stops when
-/// the server stops.
+/// body, no answer at all, a dropped connection, and the faults of a hostile server: raw
+/// bytes, trickled headers or body, a close inside the headers, a redirect loop, malformed
+/// chunked encoding, an oversized header block, a delay), after an optional seeded latency,
+/// closes the connection after one exchange, and records what it saw. It never connects
+/// anywhere; every loop and wait is bounded and ends when the server stops.
 public final class LoopbackHTTPServer: @unchecked Sendable {
-    // Safety: `requests`, `closedByClient` and `threads` are guarded by `lock`; the file
+    // Safety: `requests`, `closedByClient`, `streamedBytes`, `generator` and `threads` are guarded
+    // by `lock`; the file
     // descriptors are immutable after `init` (closed once, in `stop()`, after every thread
     // that uses them has finished).
 
@@ -59,6 +62,27 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case hold
         /// Closes the connection without answering.
         case drop
+        /// Sends `bytes` exactly as given (no status line or header is added), then closes.
+        case raw(Data)
+        /// Sends the status line at once, then one header line every `interval` seconds, then
+        /// the blank line and `body` (with `Content-Length`).
+        case trickledHeaders(
+            status: Int, headers: [String: String], body: Data, interval: TimeInterval)
+        /// Sends the head at once (with `Content-Length`), then `body` in pieces of
+        /// `pieceSize` bytes, one every `interval` seconds.
+        case trickledBody(status: Int, body: Data, pieceSize: Int, interval: TimeInterval)
+        /// Sends the status line and `headers` but not the blank line that ends them, then
+        /// closes: the connection dies in the middle of the header block.
+        case closeDuringHeaders(status: Int, headers: [String: String])
+        /// A `302 Found` whose `Location` is the request's own target: a redirect loop.
+        case redirectToSelf
+        /// A 200 with `Transfer-Encoding: chunked` whose first chunk size is not hexadecimal.
+        case malformedChunked
+        /// A 200 whose header block is `size` bytes long (padded with `X-Padding-N` headers
+        /// of 8 kB each), then a small JSON body.
+        case oversizedHeaders(size: Int)
+        /// Waits `delay` seconds (or until the server stops), then replies with `reply`.
+        indirect case delayed(by: TimeInterval, then: Reply)
 
         public static func json(_ text: String, status: Int = 200) -> Reply {
             .respond(
@@ -82,9 +106,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let handler: @Sendable (Request) -> Reply
+    private let latency: ClosedRange<TimeInterval>
+    private var generator: SeededGenerator
     private let lock = NSLock()
     private var receivedRequests: [Request] = []
     private var clientClosures = 0
+    private var streamedBytes = 0
     private var stopped = false
     private let threads = DispatchGroup()
     private let requestArrived = DispatchSemaphore(value: 0)
@@ -99,9 +126,25 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// How many connections the client closed while the server was holding or streaming.
     public var closedByClientCount: Int { lock.withLock { clientClosures } }
 
+    /// How many body bytes `.endless` replies have sent so far, over all connections.
+    public var streamedByteCount: Int { lock.withLock { streamedBytes } }
+
     /// Starts listening on 127.0.0.1 at an ephemeral port.
-    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    ///
+    /// - Parameters:
+    ///   - latency: Seconds each reply waits before it starts, drawn uniformly from this
+    ///     range for every request (a network's latency and jitter); `0...0` (the default)
+    ///     replies at once. Negative, NaN or infinite bounds count as 0; waits are capped
+    ///     at 10 s and end early when the server stops.
+    ///   - seed: Seeds the generator of the latencies, so a run can be repeated.
+    ///   - handler: Chooses the reply to each request; called on the connection's thread.
+    public init(
+        latency: ClosedRange<TimeInterval> = 0...0, seed: UInt64 = 0x5EED,
+        handler: @escaping @Sendable (Request) -> Reply
+    ) throws {
         self.handler = handler
+        self.latency = latency
+        self.generator = SeededGenerator(seed: seed)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw SetUpError.socket("pipe") }
         wakeRead = pipeEnds[0]
@@ -201,7 +244,36 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         guard let request = readRequest(connection) else { return }
         lock.withLock { receivedRequests.append(request) }
         requestArrived.signal()
-        switch handler(request) {
+        let reply = handler(request)
+        guard pause(nextLatency()) else { return }
+        answer(request, with: reply, on: connection)
+    }
+
+    /// A latency drawn from `latency`, in 0...10 s.
+    private func nextLatency() -> TimeInterval {
+        let low = Self.sanitized(latency.lowerBound)
+        let high = max(low, Self.sanitized(latency.upperBound))
+        guard high > low else { return low }
+        let fraction = lock.withLock { Double(generator.next() >> 11) / Double(1 << 53) }
+        return low + (high - low) * fraction
+    }
+
+    /// `seconds` if it is a finite number in 0...10, else the nearest of those bounds.
+    private static func sanitized(_ seconds: TimeInterval) -> TimeInterval {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return min(seconds, 10)
+    }
+
+    /// Waits `seconds` (at most 10); returns false at once if the server stops meanwhile.
+    private func pause(_ seconds: TimeInterval) -> Bool {
+        let milliseconds = Int32((Self.sanitized(seconds) * 1000).rounded(.up))
+        guard milliseconds > 0 else { return !isStopped }
+        var wake = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        return poll(&wake, 1, milliseconds) == 0 && !isStopped
+    }
+
+    private func answer(_ request: Request, with reply: Reply, on connection: Int32) {
+        switch reply {
         case .respond(let status, let headers, let body):
             var all = headers
             all["Content-Length"] = all["Content-Length"] ?? "\(body.count)"
@@ -216,7 +288,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             if let declaredLength { headers["Content-Length"] = "\(declaredLength)" }
             guard send(connection, head(status: 200, headers: headers)) else { return }
             var sent = 0
-            while sent < limit, !isStopped, send(connection, chunk) { sent += chunk.count }
+            while sent < limit, !isStopped, send(connection, chunk) {
+                sent += chunk.count
+                lock.withLock { streamedBytes += chunk.count }
+            }
             if sent < limit { noteClientClosed() }
         case .hold:
             var buffer = [UInt8](repeating: 0, count: 512)
@@ -228,6 +303,54 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             }
         case .drop:
             return
+        case .raw(let bytes):
+            _ = send(connection, bytes)
+        case .trickledHeaders(let status, let headers, let body, let interval):
+            var all = headers
+            all["Content-Length"] = all["Content-Length"] ?? "\(body.count)"
+            guard send(connection, statusLine(status)) else { return noteClientClosed() }
+            for line in headerLines(all) {
+                guard pause(interval) else { return }
+                guard send(connection, Data(line.utf8)) else { return noteClientClosed() }
+            }
+            guard pause(interval) else { return }
+            guard send(connection, Data("\r\n".utf8) + body) else { return noteClientClosed() }
+        case .trickledBody(let status, let body, let pieceSize, let interval):
+            let headers = [
+                "Content-Length": "\(body.count)", "Content-Type": "application/json",
+            ]
+            guard send(connection, head(status: status, headers: headers)) else { return }
+            var offset = 0
+            let size = max(1, pieceSize)
+            while offset < body.count {
+                guard pause(interval) else { return }
+                let end = offset + min(size, body.count - offset)
+                guard send(connection, body.subdata(in: offset..<end)) else {
+                    return noteClientClosed()
+                }
+                offset = end
+            }
+        case .closeDuringHeaders(let status, let headers):
+            var text = String(decoding: statusLine(status), as: UTF8.self)
+            text += headerLines(headers).joined()
+            _ = send(connection, Data(text.utf8))
+        case .redirectToSelf:
+            let headers = ["Location": request.target, "Content-Length": "0"]
+            _ = send(connection, head(status: 302, headers: headers))
+        case .malformedChunked:
+            let headers = ["Transfer-Encoding": "chunked", "Content-Type": "application/json"]
+            _ = send(
+                connection, head(status: 200, headers: headers) + Data("zz\r\n{}\r\n0\r\n\r\n".utf8)
+            )
+        case .oversizedHeaders(let size):
+            var headers = ["Content-Type": "application/json", "Content-Length": "2"]
+            let padding = String(repeating: "p", count: 8192)
+            let count = min(max(0, size), 16_000_000) / 8192 + 1
+            for index in 0..<count { headers["X-Padding-\(index)"] = padding }
+            _ = send(connection, head(status: 200, headers: headers) + Data("{}".utf8))
+        case .delayed(let delay, let then):
+            guard pause(delay) else { return }
+            answer(request, with: then, on: connection)
         }
     }
 
@@ -237,16 +360,22 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func head(status: Int, headers: [String: String]) -> Data {
-        var text = "HTTP/1.1 \(status) \(reason(status))\r\nConnection: close\r\n"
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            text += "\(name): \(value)\r\n"
-        }
-        return Data((text + "\r\n").utf8)
+        statusLine(status) + Data((headerLines(headers).joined() + "\r\n").utf8)
+    }
+
+    private func statusLine(_ status: Int) -> Data {
+        Data("HTTP/1.1 \(status) \(reason(status))\r\nConnection: close\r\n".utf8)
+    }
+
+    /// One `Name: value\r\n` line per header, sorted by name.
+    private func headerLines(_ headers: [String: String]) -> [String] {
+        headers.sorted(by: { $0.key < $1.key }).map { "\($0.key): \($0.value)\r\n" }
     }
 
     private func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
+        case 302: return "Found"
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
         case 403: return "Forbidden"
@@ -301,5 +430,22 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 .trimmingCharacters(in: .whitespaces)
         }
         return Request(method: String(parts[0]), target: String(parts[1]), headers: headers)
+    }
+}
+
+/// SplitMix64: a small seeded generator, so a server's latencies can be repeated.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }
