@@ -152,8 +152,9 @@ public final class ImageSearch: ImageSearching {
             lifetime += rateLimiter.limit(sent)
                 .mapError { error in
                     switch error {
-                    case .rateLimited(let retryAfter):
-                        rateLimiter.pause(for: retryAfter ?? rateLimiter.window)
+                    case .rateLimited, .serviceUnavailable:
+                        // The server's wait (clamped to an hour by NetworkError), else a window.
+                        rateLimiter.pause(for: error.retryAfter ?? rateLimiter.window)
                         return error
                     case .invalidRequest where !hasKey:
                         return .invalidRequest(

@@ -8,7 +8,8 @@ import Signalbox
 /// ``Networking`` over HTTP with `URLSession`: the real transport.
 ///
 /// Contract:
-/// - Each start of a returned producer sends one GET request; nothing is sent before.
+/// - Each start of a returned producer sends one request (a GET for `requestJSON` and
+///   `requestImage`; any method with `perform(_:)`/`send(_:)`); nothing is sent before.
 /// - Events are delivered on the network's private serial queue, never on the thread that
 ///   started the producer; view models hop to their UI scheduler with `observe(on:)`.
 /// - Disposing a running producer cancels its `URLSessionTask` (the connection is closed)
@@ -150,9 +151,7 @@ public final class Network: Networking {
     public func requestJSON(url: String, parameters: [String: String]) -> SignalProducer<
         Data, NetworkError
     > {
-        request(url: url, parameters: parameters, accept: "application/json") { data in
-            Self.looksLikeJSON(data)
-        }
+        perform(PreparedRequest(url: url, parameters: parameters, expectedContent: .json))
     }
 
     /// Downloads the image at `url`, checking that the bytes are PNG, JPEG, GIF or WebP.
@@ -161,35 +160,88 @@ public final class Network: Networking {
     /// - Returns: A producer of the image bytes; anything else (an HTML page, say) fails with
     ///   `.incorrectDataReturned`.
     public func requestImage(url: String) -> SignalProducer<Data, NetworkError> {
-        request(url: url, parameters: [:], accept: "image/*") { data in
-            ImageFormat(of: data) != nil
+        perform(PreparedRequest(url: url, expectedContent: .image))
+    }
+
+    /// Performs any request: its method, headers and body, with everything the type's
+    /// contract promises (deadline, size limit, error mapping, key redaction, cancellation).
+    ///
+    /// Parameters go in the query for `GET`, `DELETE` and `HEAD`, and for `POST`, `PUT` and
+    /// `PATCH` in an `application/x-www-form-urlencoded` body, unless the request has a body
+    /// of its own (then they go in the query). `Accept` is set from the expected content
+    /// unless the request sets it. A header name or value holding a line break or NUL fails
+    /// with `.invalidRequest` before anything is sent. The body of a 2xx response is checked
+    /// against ``PreparedRequest/expectedContent``: JSON must open an object or an array, an
+    /// image must be PNG, JPEG, GIF or WebP; `.any` accepts every body, an empty one too.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: A producer of the response body; see the type's contract.
+    public func perform(_ request: PreparedRequest) -> SignalProducer<Data, NetworkError> {
+        switch request.expectedContent {
+        case .json:
+            return transfer(request, accept: "application/json", isAcceptable: Self.looksLikeJSON)
+        case .image:
+            return transfer(request, accept: "image/*") { ImageFormat(of: $0) != nil }
+        case .any: return transfer(request, accept: "*/*") { _ in true }
         }
     }
 
-    private func request(
-        url: String, parameters: [String: String], accept: String,
+    /// Whether a header name or value could split the request (CR, LF or NUL).
+    private static func isSafeHeaderText(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+    }
+
+    private func transfer(
+        _ prepared: PreparedRequest, accept: String,
         isAcceptable: @escaping @Sendable (Data) -> Bool
     ) -> SignalProducer<Data, NetworkError> {
         SignalProducer { observer, lifetime in
-            let secrets = parameters.filter { Redactor.secretParameterNames.contains($0.key) }
-                .map(\.value)
+            let method = prepared.method.rawValue
+            let secrets = prepared.parameters
+                .filter { Redactor.secretParameterNames.contains($0.key) }.map(\.value)
             let redactor = Redactor(secrets: secrets)
-            let address = QueryString.append(parameters, to: url)
+            let formBody =
+                !prepared.method.sendsParametersInQuery && prepared.body == nil
+                && !prepared.parameters.isEmpty
+            let address =
+                formBody ? prepared.url : QueryString.append(prepared.parameters, to: prepared.url)
             let shownAddress = redactor.redact(address)
             guard let target = URL(string: address), let scheme = target.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", target.host != nil
             else {
                 let error = NetworkError.invalidRequest(
                     message: "\"\(shownAddress)\" is not a valid http or https address")
-                self.log?("GET \(shownAddress) failed: \(error.debugDescription)")
+                self.log?("\(method) \(shownAddress) failed: \(error.debugDescription)")
                 observer.send(error: error)
+                return
+            }
+            guard
+                prepared.headers.allSatisfy({
+                    Self.isSafeHeaderText($0.key) && Self.isSafeHeaderText($0.value)
+                })
+            else {
+                observer.send(
+                    error: .invalidRequest(
+                        message: "a header name or value holds a line break or NUL"))
                 return
             }
             var request = URLRequest(
                 url: target, cachePolicy: .reloadIgnoringLocalCacheData,
                 timeoutInterval: Self.backstop(for: self.timeout))
-            request.httpMethod = "GET"
+            request.httpMethod = method
             request.setValue(accept, forHTTPHeaderField: "Accept")
+            for (name, value) in prepared.headers {
+                request.setValue(value, forHTTPHeaderField: name)
+            }
+            if formBody {
+                request.httpBody = Data(QueryString.make(prepared.parameters).utf8)
+                if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                    request.setValue(
+                        "application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                }
+            } else {
+                request.httpBody = prepared.body
+            }
             let task = self.session.dataTask(with: request)
             let log = self.log
             let transfer = NetworkTransfer(
@@ -200,11 +252,11 @@ public final class Network: Networking {
                 guard !lifetime.hasEnded else { return }
                 switch result {
                 case .success(let (status, data)):
-                    log?("GET \(shownAddress) → \(status), \(data.count) bytes")
+                    log?("\(method) \(shownAddress) → \(status), \(data.count) bytes")
                     observer.send(value: data)
                     observer.sendCompleted()
                 case .failure(let error):
-                    log?("GET \(shownAddress) failed: \(error.debugDescription)")
+                    log?("\(method) \(shownAddress) failed: \(error.debugDescription)")
                     observer.send(error: error)
                 }
             }
@@ -219,10 +271,10 @@ public final class Network: Networking {
             lifetime.observeEnded { [weak task] in
                 deadline.cancel()
                 guard let task, task.state == .running || task.state == .suspended else { return }
-                log?("GET \(shownAddress) cancelled")
+                log?("\(method) \(shownAddress) cancelled")
                 transfer.cancel(task)
             }
-            log?("GET \(shownAddress)")
+            log?("\(method) \(shownAddress)")
             self.deliveryQueue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)
             task.resume()
         }

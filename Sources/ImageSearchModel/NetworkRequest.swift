@@ -76,7 +76,7 @@ public protocol NetworkRequest: Sendable {
     /// The body to send (default none).
     var body: Data? { get }
     /// What the response body must look like (default `.json` for a `Decodable` response,
-    /// `.any` otherwise).
+    /// `.any` for `Data` and any other response).
     var expectedContent: ExpectedContent { get }
 
     /// Turns the body of a 2xx response into the response.
@@ -120,6 +120,9 @@ extension NetworkRequest where Response: Decodable {
 }
 
 extension NetworkRequest where Response == Data {
+    /// Any body (raw bytes are not JSON, even though `Data` is `Decodable`).
+    public var expectedContent: ExpectedContent { .any }
+
     /// The body as it came.
     ///
     /// - Parameter data: The response body.

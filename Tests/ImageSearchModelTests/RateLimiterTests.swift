@@ -84,6 +84,27 @@ struct RateLimiterTests {
         #expect(events.value.last == .completed)
     }
 
+    @Test("after a 503 with Retry-After the limiter holds new requests too")
+    func pauseAfter503() throws {
+        let network = StubNetwork(respond: { request in
+            request.parameters["q"] == "busy"
+                ? .failure(.serviceUnavailable(retryAfter: 45))
+                : .success(Fixtures.responseData(totalHits: 1, count: 1))
+        })
+        let search = ImageSearch(
+            network: network, pixabay: try Pixabay(apiKey: "k-1234"),
+            cache: ResponseCache(clock: scheduler), rateLimiter: RateLimiter(clock: scheduler))
+        #expect(
+            search.searchImages(query: "busy").outcome().error
+                == .serviceUnavailable(retryAfter: 45))
+        search.searchImages(query: "fox").start()
+        #expect(network.requests.count == 1)
+        scheduler.advance(by: 44.9)
+        #expect(network.requests.count == 1)
+        scheduler.advance(by: 0.1)
+        #expect(network.requests.count == 2)
+    }
+
     @Test(
         "a pause is honoured up to one hour; absurd, negative and NaN waits are not obeyed",
         arguments: [

@@ -27,7 +27,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public let method: String
         /// The request target: path and raw (still encoded) query.
         public let target: String
+        /// The header fields, names lowercased.
         public let headers: [String: String]
+        /// The body, as announced by `Content-Length` (at most 1 MB is read).
+        public var body = Data()
 
         /// The raw, still percent-encoded query (after `?`), or "".
         public var rawQuery: String {
@@ -429,7 +432,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             headers[name.lowercased()] = line[line.index(after: colon)...]
                 .trimmingCharacters(in: .whitespaces)
         }
-        return Request(method: String(parts[0]), target: String(parts[1]), headers: headers)
+        var request = Request(
+            method: String(parts[0]), target: String(parts[1]), headers: headers)
+        var body = Data(received[end.upperBound...])
+        let declared = min(Int(headers["content-length"] ?? "") ?? 0, 1_000_000)
+        while body.count < declared {
+            guard waitReadable(connection) else { break }
+            let count = recv(connection, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        request.body = body
+        return request
     }
 }
 
