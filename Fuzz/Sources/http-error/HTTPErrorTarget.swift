@@ -56,10 +56,21 @@ private func check(_ error: NetworkError, for statusCode: Int) {
     case .rateLimited(let retryAfter):
         require(statusCode == 429, "rateLimited for \(statusCode)")
         if let retryAfter {
-            require(retryAfter.isFinite && retryAfter >= 0, "retryAfter \(retryAfter)")
+            require(
+                retryAfter.isFinite && (0...NetworkError.maximumRetryAfter).contains(retryAfter),
+                "retryAfter \(retryAfter)")
+        }
+    case .serviceUnavailable(let retryAfter):
+        require(statusCode == 503, "serviceUnavailable for \(statusCode)")
+        if let retryAfter {
+            require(
+                retryAfter.isFinite && (0...NetworkError.maximumRetryAfter).contains(retryAfter),
+                "retryAfter \(retryAfter)")
         }
     case .serverError(let code):
-        require((500...599).contains(statusCode) && code == statusCode, "serverError \(code)")
+        require(
+            (500...599).contains(statusCode) && statusCode != 503 && code == statusCode,
+            "serverError \(code)")
     case .invalidRequest:
         require((400...499).contains(statusCode) && statusCode != 429, "invalid \(statusCode)")
     case .incorrectDataReturned:
