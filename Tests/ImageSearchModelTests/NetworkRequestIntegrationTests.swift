@@ -122,6 +122,44 @@ struct NetworkRequestIntegrationTests {
         #expect(!error.debugDescription.contains("secret-key-1234"))
     }
 
+    @Test("a ModelController over Network on a real queue: updating, updated, then failed")
+    func modelController() throws {
+        struct List: NetworkRequest {
+            typealias Response = [Todo]
+            let url: String
+        }
+        let calls = Protected(0)
+        let server = try server { _ in
+            let call = calls.withValue { value -> Int in
+                value += 1
+                return value
+            }
+            return call == 1 ? .json(#"[{"id":1,"title":"milk"}]"#) : .text("down", status: 500)
+        }
+        defer { server.stop() }
+        let scheduler = QueueScheduler(name: "NetworkRequestIntegrationTests.controller")
+        let network = Network(timeout: 5)
+        let controller = ModelController(scheduler: scheduler) {
+            network.send(List(url: server.baseURL + "/todos"))
+        }
+        let states = Protected<[LoadState<[Todo], NetworkError>]>([])
+        let settled = DispatchSemaphore(value: 0)
+        controller.state.producer.startWithValues { state in
+            states.withValue { $0.append(state) }
+            if !state.isUpdating, state != .idle { settled.signal() }
+        }
+        controller.refresh.apply().start()
+        #expect(settled.wait(timeout: .now() + 10) == .success)
+        controller.refresh.apply().start()
+        #expect(settled.wait(timeout: .now() + 10) == .success)
+        let list = [Todo(id: 1, title: "milk")]
+        #expect(
+            states.value == [
+                .idle, .updating(previous: nil), .updated(list), .updating(previous: list),
+                .failed(.serverError(statusCode: 500), previous: list),
+            ])
+    }
+
     @Test("a header with a line break is refused before anything is sent")
     func headerInjection() throws {
         struct Injected: NetworkRequest {
