@@ -89,7 +89,8 @@ struct AsyncBridgeTests {
 
     @Test("a producer made from an async operation sends its result and completes")
     func asyncInit() async {
-        let producer = SignalProducer<Int, LoadError>(asyncOperation: { () async throws(LoadError) -> Int in
+        let producer = SignalProducer<Int, LoadError>(asyncOperation: {
+            () async throws(LoadError) -> Int in
             await Task.yield()
             return 42
         })
@@ -106,7 +107,8 @@ struct AsyncBridgeTests {
 
     @Test("a producer made from an async operation fails with the typed error it throws")
     func asyncInitFailure() async {
-        let producer = SignalProducer<Int, LoadError>(asyncOperation: { () async throws(LoadError) -> Int in
+        let producer = SignalProducer<Int, LoadError>(asyncOperation: {
+            () async throws(LoadError) -> Int in
             throw .notFound
         })
         #expect(await producer.first() == .failure(.notFound))

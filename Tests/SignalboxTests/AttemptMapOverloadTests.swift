@@ -26,7 +26,8 @@ struct AttemptMapOverloadTests {
     func signalBothSpellings() {
         let (source, input) = Signal<Int, TestError>.pipe()
         let viaResult = EventRecorder(
-            observing: source.attemptMap { value -> Result<String, TestError> in Self.parse(value) })
+            observing: source.attemptMap { value -> Result<String, TestError> in Self.parse(value) }
+        )
         let viaThrow = EventRecorder(
             observing: source.attemptMap { value throws(TestError) -> String in
                 try Self.parse(value).get()

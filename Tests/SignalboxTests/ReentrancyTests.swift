@@ -58,7 +58,9 @@ struct ReentrancyTests {
         let events = endFirstFromObserver(ending) { $0.combineLatest(with: $1) }
         let terminal = ending.expectedTerminal
         #expect(
-            events == (terminal.map { [.value("12"), $0] } ?? [.value("12"), .value("13"), .completed]))
+            events
+                == (terminal.map { [.value("12"), $0] } ?? [.value("12"), .value("13"), .completed])
+        )
     }
 
     @Test("ending a source of zip from the zipped observer", arguments: Ending.allCases)
@@ -81,7 +83,8 @@ struct ReentrancyTests {
         let terminal = ending.expectedTerminal
         #expect(
             received.items
-                == (terminal.map { [.value("12"), $0] } ?? [.value("12"), .value("34"), .completed]))
+                == (terminal.map { [.value("12"), $0] } ?? [.value("12"), .value("34"), .completed])
+        )
     }
 
     @Test("ending a producer's source of combineLatest from the combined observer")
