@@ -25,18 +25,7 @@ struct Lock: @unchecked Sendable {
 
     @usableFromInline
     init() {
-        storage = LockStorage.make(detectingReentrancy: false)
-    }
-
-    /// Creates a lock that reports, instead of deadlocking, an attempt by the thread holding
-    /// it to take it again: see `lockUnlessHeldByCurrentThread()`.
-    ///
-    /// Why: the serialising locks (an `Observer`'s, a property's) are held across calls into
-    /// user code, which may come back to them on the same thread. An error-checking mutex
-    /// knows its owner at no extra cost on the uncontended path.
-    @usableFromInline
-    init(detectingReentrancy: Bool) {
-        storage = LockStorage.make(detectingReentrancy: detectingReentrancy)
+        storage = LockStorage.make()
     }
 
     @inlinable @inline(__always)
@@ -47,14 +36,6 @@ struct Lock: @unchecked Sendable {
     @inlinable @inline(__always)
     func unlock() {
         pthread_mutex_unlock(storage.mutex)
-    }
-
-    /// Takes the lock, waiting for other threads; returns `false` without taking it if the
-    /// current thread already holds it. Only for locks created with
-    /// `init(detectingReentrancy: true)` (on any other lock, re-entry deadlocks).
-    @inlinable @inline(__always)
-    func lockUnlessHeldByCurrentThread() -> Bool {
-        pthread_mutex_lock(storage.mutex) != EDEADLK
     }
 
     /// Takes the lock if no thread (including this one) holds it.
@@ -75,21 +56,13 @@ struct Lock: @unchecked Sendable {
 @usableFromInline
 final class LockStorage: ManagedBuffer<Void, pthread_mutex_t> {
     @usableFromInline
-    static func make(detectingReentrancy: Bool) -> LockStorage {
+    static func make() -> LockStorage {
         let buffer = LockStorage.create(minimumCapacity: 1) { _ in () }
         // `create` allocates an instance of the class it is called on.
         let storage = unsafeDowncast(buffer, to: LockStorage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
-            if detectingReentrancy {
-                var attributes = pthread_mutexattr_t()
-                _ = pthread_mutexattr_init(&attributes)
-                _ = pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-                _ = pthread_mutex_init(mutex, &attributes)
-                _ = pthread_mutexattr_destroy(&attributes)
-            } else {
-                _ = pthread_mutex_init(mutex, nil)
-            }
+            _ = pthread_mutex_init(mutex, nil)
         }
         return storage
     }
@@ -128,51 +101,5 @@ final class Protected<Value>: @unchecked Sendable {
     @inlinable
     var value: Value {
         lock.withLock { storage }
-    }
-}
-
-/// A value and the mutex guarding it, in one heap block (a `ManagedBuffer` with the value as
-/// its header and the mutex as its tail element).
-///
-/// Why a separate object: a `MutableProperty`'s producer keeps its cell, so that a run
-/// started after the property deinitialised can still send the last value.
-@usableFromInline
-final class LockedCell<Value>: ManagedBuffer<Value, pthread_mutex_t> {
-    // The value (the header) is only touched inside `withLock`, under the mutex. (Not
-    // `Sendable`: `ManagedBuffer` rules it out; its owners are `@unchecked Sendable`.)
-
-    @usableFromInline
-    static func make(_ value: Value) -> LockedCell<Value> {
-        let buffer = create(minimumCapacity: 1) { _ in value }
-        // `create` allocates an instance of the class it is called on.
-        let cell = unsafeDowncast(buffer, to: LockedCell<Value>.self)
-        cell.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            _ = pthread_mutex_init(mutex, nil)
-        }
-        return cell
-    }
-
-    /// Runs `body` on the value with the mutex held.
-    @inlinable
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { value, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body(&value.pointee)
-        }
-    }
-
-    /// The value, read under the mutex.
-    @inlinable
-    var value: Value {
-        withLock { $0 }
-    }
-
-    deinit {
-        withUnsafeMutablePointerToElements { mutex in
-            _ = pthread_mutex_destroy(mutex)
-            mutex.deinitialize(count: 1)
-        }
     }
 }

@@ -27,7 +27,7 @@ extension Signal {
         // compare-exchange moved `terminalState` from 0 to 1, before it publishes the value
         // with the (sequentially consistent) store of 2; it is read and cleared only by the
         // holder of `sendLock` that moves the state from 2 to 3.
-        @usableFromInline let sendLock = Lock(detectingReentrancy: true)
+        @usableFromInline let sendLock = OwnedLock()
         /// 0 alive; 1 a terminal event was accepted and is being stored; 2 it is stored and
         /// waits for delivery; 3 it was delivered.
         @usableFromInline let terminalState = Atomic<UInt8>(0)
@@ -112,7 +112,7 @@ extension Signal {
         /// Sends a value. Dropped if the stream has terminated.
         ///
         /// - Parameter value: The value to deliver.
-        @inlinable
+        @inlinable @inline(__always)
         public func send(value: Value) {
             sendValue(value)
         }
@@ -170,7 +170,7 @@ extension Signal {
             sendTerminal(.interrupted)
         }
 
-        @inlinable
+        @inlinable @inline(__always)
         func sendValue(_ value: Value) {
             guard terminalState.load(ordering: .acquiring) == 0 else { return }
             if !sendLock.lockUnlessHeldByCurrentThread() { Self.valueSentFromOwnCallback() }

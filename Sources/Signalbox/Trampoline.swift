@@ -11,7 +11,7 @@
 final class Trampoline<Input>: @unchecked Sendable {
     // Safety: `handler` is only called, and `pending` only touched, by the thread holding
     // `lock`; a re-entrant caller is that thread (`lockUnlessHeldByCurrentThread` tells).
-    private let lock = Lock(detectingReentrancy: true)
+    private let lock = OwnedLock()
     private var pending = FIFOQueue<Input>()
     private let handler: (Input) -> Void
 

@@ -24,8 +24,10 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     // input observer: `sendLock` already serialises every delivery, so the observer's own
     // lock would be a second, redundant lock on every write.
     @usableFromInline let cell: LockedCell<Value>
-    @usableFromInline let sendLock = Lock(detectingReentrancy: true)
+    @usableFromInline let sendLock = OwnedLock()
     @usableFromInline @exclusivity(unchecked) var deferred = FIFOQueue<Deferred>()
+    /// Whether `deferred` holds anything (one load on the write path instead of three).
+    @usableFromInline @exclusivity(unchecked) var hasDeferred = false
     @usableFromInline let core: SignalCore<Value, Never>
     private let token = Lifetime.Token()
 
@@ -86,17 +88,30 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     @inlinable
     @discardableResult
     public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
-        let delivering = sendLock.lockUnlessHeldByCurrentThread()
-        defer { if delivering { finishDelivery() } }
+        guard sendLock.lockUnlessHeldByCurrentThread() else {
+            return try modifyFromObserver(action)
+        }
+        defer { finishDelivery() }
         let (result, newValue) = try cell.withLock { value throws -> (Result, Value) in
             let result = try action(&value)
             return (result, value)
         }
-        if delivering {
-            core.deliver(.value(newValue))
-        } else {
-            deferred.append(.value(newValue))
+        core.deliver(.value(newValue))
+        return result
+    }
+
+    /// `modify` called from inside a delivery of this property, on the delivering thread:
+    /// the value changes at once, observers hear of it when the delivery in progress is done.
+    @usableFromInline
+    func modifyFromObserver<Result>(_ action: (inout Value) throws -> Result) rethrows
+        -> Result
+    {
+        let (result, newValue) = try cell.withLock { value throws -> (Result, Value) in
+            let result = try action(&value)
+            return (result, value)
         }
+        deferred.append(.value(newValue))
+        hasDeferred = true
         return result
     }
 
@@ -119,6 +134,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
             core.deliver(.value(newValue))
         } else {
             deferred.append(.value(newValue))
+            hasDeferred = true
         }
         return true
     }
@@ -127,18 +143,20 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// by the thread holding it.
     @inlinable
     func finishDelivery() {
-        if !deferred.isEmpty { runDeferred() }
+        if hasDeferred { runDeferred() }
         sendLock.unlock()
     }
 
     @usableFromInline
     func runDeferred() {
+        // Deliveries below may defer more work (appended behind); the loop drains it too.
         while let next = deferred.popFirst() {
             switch next {
             case .value(let value): core.deliver(.value(value))
             case .attach(let observer, let lifetime): lifetime += signal.observe(observer)
             }
         }
+        hasDeferred = false
     }
 
     /// Reads the value under the property's lock.
@@ -177,6 +195,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
             // last one written; the observer joins once that write has been delivered.
             observer.send(value: value)
             deferred.append(.attach(observer, lifetime))
+            hasDeferred = true
         }
     }
 }
