@@ -95,10 +95,7 @@ struct OwnedLock: ~Copyable, @unchecked Sendable {
     /// A number identifying the current thread, never 0, unique among running threads.
     @inlinable @inline(__always)
     func currentThreadIdentity() -> UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
+        // `pthread_t` is a pointer on Darwin and musl.
+        UInt(bitPattern: pthread_self())
     }
 #endif

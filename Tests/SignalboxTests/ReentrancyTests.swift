@@ -189,4 +189,54 @@ struct ReentrancyTests {
         // Every observer sees 1 before 2: the nested write waits for the current delivery.
         #expect(seen.items == [1, 100, 2, 200, 2])
     }
+
+    @Test("combineLatest serialises sources sending from several threads at once")
+    func combineLatestAcrossThreads() {
+        let pairs = Counter()
+        let terminal = Recorded<Event<Int, Never>>()
+        let finished = finishes(within: 10) {
+            let (a, inputA) = Signal<Int, Never>.pipe()
+            let (b, inputB) = Signal<Int, Never>.pipe()
+            var inFlight = false
+            var overlapped = false
+            a.combineLatest(with: b).map { $0 + $1 }.observe { event in
+                if inFlight { overlapped = true }
+                inFlight = true
+                if event.value != nil { pairs.increment() } else { terminal.append(event) }
+                inFlight = false
+            }
+            inputA.send(value: 0)
+            inputB.send(value: 0)
+            concurrently(threads: 2) { thread in
+                let input = thread == 0 ? inputA : inputB
+                for value in 1...500 { input.send(value: value) }
+                input.sendCompleted()
+            }
+            if overlapped { terminal.append(.interrupted) }
+        }
+        #expect(finished)
+        #expect(pairs.value == 1001)
+        #expect(terminal.items == [.completed])
+    }
+
+    @Test("a property written from several threads while an observer re-enters it")
+    func propertyReentrancyAcrossThreads() {
+        let seen = Recorded<Int>()
+        let started = Counter()
+        let finished = finishes(within: 10) {
+            let property = MutableProperty(0)
+            property.signal.observeValues { value in
+                seen.append(value)
+                if value.isMultiple(of: 50) {
+                    property.producer.take(first: 1).startWithValues { _ in started.increment() }
+                }
+            }
+            concurrently(threads: 2) { _ in
+                for _ in 0..<500 { property.modify { $0 += 1 } }
+            }
+        }
+        #expect(finished)
+        #expect(seen.items == Array(1...1000))
+        #expect(started.value == 20)
+    }
 }
