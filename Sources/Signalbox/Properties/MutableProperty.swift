@@ -61,7 +61,8 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     }
 
     /// The current value. Setting it notifies observers before returning (unless it is set
-    /// from inside an observer of this property: then right after that observer returns).
+    /// from inside an observer of this property: then as soon as the delivery in progress
+    /// has reached every observer).
     @inlinable
     public var value: Value {
         get { cell.value }
