@@ -87,4 +87,7 @@ private func debouncedSearch() {
     type("do", at: 2.3)  // settles at 2.6: "do" replaces "d", whose request is cancelled
     scheduler.run()
     print("  virtual time elapsed: \(stamp(scheduler))")
+    // Close the search box rather than just let `keyboard` go: a signal whose input is
+    // released can never send again, so it is interrupted.
+    keyboard.sendCompleted()
 }

@@ -15,8 +15,10 @@ extension Signal {
     ///   `interrupted`) every later event is dropped, and the callback is released so that
     ///   nothing it captured stays retained.
     /// - **Re-entrancy.** Sending a *value* from inside this observer's own callback is a
-    ///   programming error (it deadlocks). Sending a *terminal* event from inside the callback
-    ///   is allowed: it is delivered as soon as the current callback returns.
+    ///   programming error: it stops the program with a message naming the cause (it cannot
+    ///   be delivered in order, and waiting for the callback to return would deadlock).
+    ///   Sending a *terminal* event from inside the callback is allowed: it is delivered as
+    ///   soon as the current callback returns.
     public final class Observer: @unchecked Sendable {
         // Safety: `callback` is only called while `sendLock` is held, which serialises every
         // call; `owner` is only cleared under `sendLock` after `terminalState` left 0, and
@@ -25,7 +27,7 @@ extension Signal {
         // compare-exchange moved `terminalState` from 0 to 1, before it publishes the value
         // with the (sequentially consistent) store of 2; it is read and cleared only by the
         // holder of `sendLock` that moves the state from 2 to 3.
-        @usableFromInline let sendLock = Lock()
+        @usableFromInline let sendLock = OwnedLock()
         /// 0 alive; 1 a terminal event was accepted and is being stored; 2 it is stored and
         /// waits for delivery; 3 it was delivered.
         @usableFromInline let terminalState = Atomic<UInt8>(0)
@@ -110,7 +112,7 @@ extension Signal {
         /// Sends a value. Dropped if the stream has terminated.
         ///
         /// - Parameter value: The value to deliver.
-        @inlinable
+        @inlinable @inline(__always)
         public func send(value: Value) {
             sendValue(value)
         }
@@ -131,7 +133,7 @@ extension Signal {
             var iterator = values.makeIterator()
             var exhausted = false
             while !exhausted, terminalState.load(ordering: .acquiring) == 0 {
-                sendLock.lock()
+                if !sendLock.lockUnlessHeldByCurrentThread() { Self.valueSentFromOwnCallback() }
                 var remaining = 256
                 while remaining > 0, terminalState.load(ordering: .acquiring) == 0 {
                     guard let value = iterator.next() else {
@@ -168,10 +170,10 @@ extension Signal {
             sendTerminal(.interrupted)
         }
 
-        @inlinable
+        @inlinable @inline(__always)
         func sendValue(_ value: Value) {
             guard terminalState.load(ordering: .acquiring) == 0 else { return }
-            sendLock.lock()
+            if !sendLock.lockUnlessHeldByCurrentThread() { Self.valueSentFromOwnCallback() }
             if terminalState.load(ordering: .acquiring) == 0 {
                 callback._withUnsafeGuaranteedRef { $0.deliver(value) }
             }
@@ -180,6 +182,16 @@ extension Signal {
             if terminalState.load(ordering: .sequentiallyConsistent) == 2 {
                 deliverPendingTerminal()
             }
+        }
+
+        /// Stops the program: a value was sent into this observer from inside its own
+        /// callback (README contract 2).
+        @usableFromInline
+        static func valueSentFromOwnCallback() -> Never {
+            preconditionFailure(
+                "Signalbox: a value was sent into an Observer from inside that observer's own "
+                    + "callback (re-entrant send). Values sent re-entrantly cannot be delivered in "
+                    + "order; send it from elsewhere, or hop with observe(on:) / start(on:).")
         }
 
         @inlinable

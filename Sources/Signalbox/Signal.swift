@@ -9,7 +9,10 @@ import Synchronization
 ///
 /// Contracts: events reach observers in the order they were sent, one at a time (the input
 /// observer serialises senders); after a terminal event the signal releases its observers
-/// and the resources registered on its lifetime.
+/// and the resources registered on its lifetime. When the input observer is released before
+/// it sent a terminal event, nothing can send into the signal again, so the signal is
+/// interrupted: its observers receive `.interrupted` and its lifetime ends. A signal that
+/// nobody references any more and that has no observer left ends too, without an event.
 public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     // Safety: `core` is itself lock-protected; `Signal` only holds it.
     @usableFromInline let core: SignalCore<Value, Error>
@@ -17,14 +20,15 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Creates a signal whose events are produced by `generator`.
     ///
     /// The generator runs once, immediately, with the signal's input observer and the
-    /// signal's lifetime, which ends when the signal terminates.
+    /// signal's lifetime, which ends when the signal terminates. Keep the input observer for
+    /// as long as the signal should be able to send: the signal is interrupted when it is
+    /// released.
     ///
     /// - Parameter generator: Sets up the sources that send into the signal.
     @inlinable
     public init(_ generator: (Observer, Lifetime) -> Void) {
         core = SignalCore()
-        let input = Observer { [core] event in core.deliver(event) }
-        generator(input, core.lifetime)
+        generator(SignalInput.observer(of: core), core.lifetime)
     }
 
     @inlinable
@@ -44,14 +48,15 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// input.send(value: 1)  // Prints: 1
     /// ```
     ///
+    /// Releasing the input without sending a terminal event interrupts the signal.
+    ///
     /// - Parameter disposable: Disposed when the signal terminates.
     /// - Returns: The signal and its input.
     @inlinable
     public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
         let core = SignalCore<Value, Error>()
         core.lifetime += disposable
-        let input = Observer { [core] event in core.deliver(event) }
-        return (Signal(core: core), input)
+        return (Signal(core: core), SignalInput.observer(of: core))
     }
 
     /// Attaches `observer`; it receives every event sent from now on.
@@ -133,6 +138,31 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
             .events { event in
                 if case .interrupted = event { action() }
             })
+    }
+}
+
+/// What a signal's input observer sends into: its core, which it interrupts when the input
+/// observer is released (only the input could send into it, so nothing ever will again).
+@usableFromInline
+final class SignalInput<Value, Error: Swift.Error>: Sendable {
+    @usableFromInline let core: SignalCore<Value, Error>
+
+    @inlinable
+    init(_ core: SignalCore<Value, Error>) {
+        self.core = core
+    }
+
+    /// Creates the input observer of `core`.
+    @inlinable
+    static func observer(of core: SignalCore<Value, Error>) -> Signal<Value, Error>.Observer {
+        let input = SignalInput(core)
+        return Signal<Value, Error>.Observer { [input] event in input.core.deliver(event) }
+    }
+
+    deinit {
+        // Released with the input observer's callback: after the terminal event it delivered
+        // (then the core ignores this), or with an observer that never terminated.
+        core.deliver(.interrupted)
     }
 }
 

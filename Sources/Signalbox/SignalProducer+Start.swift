@@ -111,7 +111,10 @@ extension SignalProducer {
 
     /// Creates a signal for one run, lets `setup` observe it, then starts the run.
     ///
-    /// Observers attached inside `setup` see every event of the run.
+    /// Observers attached inside `setup` see every event of the run. If `setup` disposes the
+    /// interrupter, the run is not started (not even `on(starting:)` fires) and the signal
+    /// is interrupted. Once the signal is released and has no observer left, the run is
+    /// disposed: nobody could receive its events.
     ///
     /// - Parameter setup: Receives the run's signal and the disposable that interrupts it.
     /// - Returns: Whatever `setup` returns.
@@ -119,10 +122,19 @@ extension SignalProducer {
     public func startWithSignal<Result>(
         _ setup: (_ signal: Signal<Value, Error>, _ interrupter: Disposable) -> Result
     ) -> Result {
-        let (signal, input) = Signal<Value, Error>.pipe()
         let run = ProducerRun()
+        // The signal's lifetime owns the run: an abandoned signal disposes it.
+        let (signal, input) = Signal<Value, Error>.pipe(disposable: run)
         let result = setup(signal, run)
-        startRun(run, input.send)
+        // Kept until the run has started, so that a signal nobody observes is abandoned (and
+        // its run disposed) only after the start, not before it, at the optimiser's whim.
+        withExtendedLifetime(signal) {
+            if run.isDisposed {
+                input.sendInterrupted()
+            } else {
+                startRun(run, input.send)
+            }
+        }
         return result
     }
 }

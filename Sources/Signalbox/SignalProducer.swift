@@ -80,6 +80,41 @@ public struct SignalProducer<Value, Error: Swift.Error> {
         }
     }
 
+    /// Creates a producer whose each run calls `action` on the starting thread, sends the
+    /// value it returns, then completes.
+    ///
+    /// ```swift
+    /// let now = SignalProducer<Date, Never> { Date() }  // a new date on every start
+    /// ```
+    ///
+    /// (The form that runs an `async` operation in a `Task` is `init(asyncOperation:)`.)
+    ///
+    /// - Parameter action: Computes the value of one run; called once per start.
+    @inlinable
+    public init(_ action: @escaping () -> Value) {
+        self.init { observer, _ in
+            observer.send(value: action())
+            observer.sendCompleted()
+        }
+    }
+
+    /// Creates a producer whose each run calls `action` on the starting thread, then sends
+    /// the success value and completes, or fails with the failure.
+    ///
+    /// - Parameter action: Computes the outcome of one run; called once per start.
+    @inlinable
+    public init(_ action: @escaping () -> Result<Value, Error>) {
+        self.init { observer, _ in
+            switch action() {
+            case .success(let value):
+                observer.send(value: value)
+                observer.sendCompleted()
+            case .failure(let error):
+                observer.send(error: error)
+            }
+        }
+    }
+
     /// A producer that sends every element of `values` in order, then completes.
     ///
     /// The run iterates on the thread that starts it, with no lock: it is the run's only

@@ -33,6 +33,9 @@ extension TestScheduler {
         frame: TimeInterval = 1
     ) -> Signal<Value, Error> {
         let (signal, input) = Signal<Value, Error>.pipe()
+        // Open until the diagram's terminal symbol, if any: not interrupted when the last
+        // scheduled event has run and released its reference to `input`.
+        HotSignalInputs.retain(input, for: self)
         let timeline: [TimedEvent<Value, Error>]
         do {
             timeline = try MarbleDiagram(parsing: marbles).timeline(

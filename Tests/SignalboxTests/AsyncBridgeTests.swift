@@ -89,10 +89,11 @@ struct AsyncBridgeTests {
 
     @Test("a producer made from an async operation sends its result and completes")
     func asyncInit() async {
-        let producer = SignalProducer<Int, LoadError> { () async throws(LoadError) -> Int in
+        let producer = SignalProducer<Int, LoadError>(asyncOperation: {
+            () async throws(LoadError) -> Int in
             await Task.yield()
             return 42
-        }
+        })
         #expect(await producer.first() == .success(42))
         let events = Recorded<Event<Int, LoadError>>()
         let done = AsyncLatch()
@@ -106,9 +107,10 @@ struct AsyncBridgeTests {
 
     @Test("a producer made from an async operation fails with the typed error it throws")
     func asyncInitFailure() async {
-        let producer = SignalProducer<Int, LoadError> { () async throws(LoadError) -> Int in
+        let producer = SignalProducer<Int, LoadError>(asyncOperation: {
+            () async throws(LoadError) -> Int in
             throw .notFound
-        }
+        })
         #expect(await producer.first() == .failure(.notFound))
         #expect(await producer.single() == .failure(.notFound))
     }
@@ -117,7 +119,7 @@ struct AsyncBridgeTests {
     func asyncInitCancellation() async {
         let started = AsyncLatch()
         let cancelled = AsyncLatch()
-        let producer = SignalProducer<Int, Never> { () async -> Int in
+        let producer = SignalProducer<Int, Never>(asyncOperation: { () async -> Int in
             started.open()
             await withTaskCancellationHandler {
                 await cancelled.wait()
@@ -125,7 +127,7 @@ struct AsyncBridgeTests {
                 cancelled.open()
             }
             return 0
-        }
+        })
         let events = Recorded<Event<Int, Never>>()
         let run = producer.start(events.append)
         await started.wait()

@@ -97,8 +97,9 @@ struct DisposalTests {
         do {
             let token = Token()
             released = token
-            let (signal, _) = Signal<Int, Never>.pipe(disposable: AnyDisposable { _ = token })
+            let (signal, input) = Signal<Int, Never>.pipe(disposable: AnyDisposable { _ = token })
             observation = signal.observeValues { _ in }
+            withExtendedLifetime(input) {}
         }
         // The signal and its input are gone: its lifetime ended and released the token.
         #expect(released == nil)

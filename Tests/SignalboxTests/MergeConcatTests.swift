@@ -24,12 +24,13 @@ struct MergeConcatTests {
     func staticMerge() {
         let (a, inputA) = Signal<Int, CodeError>.pipe()
         let (b, inputB) = Signal<Int, CodeError>.pipe()
-        let (c, _) = Signal<Int, CodeError>.pipe()
+        let (c, inputC) = Signal<Int, CodeError>.pipe()
         let recorder = EventRecorder(observing: Signal.merge(a, b, c))
         inputA.send(value: 1)
         inputB.send(value: 2)
         inputB.send(error: CodeError())
         inputA.send(value: 3)
+        withExtendedLifetime(inputC) {}
         #expect(recorder.events == [.value(1), .value(2), .failed(CodeError())])
         #expect(
             EventRecorder(

@@ -203,12 +203,13 @@ struct TimeoutTests {
     @Test("on a signal, the deadline counts from the call")
     func signal() {
         let scheduler = TestScheduler()
-        let (signal, _) = Signal<Int, CodeError>.pipe()
+        let (signal, input) = Signal<Int, CodeError>.pipe()
         scheduler.advance(by: 5)
         let recorder = EventRecorder(
             observing: signal.timeout(after: 1, raising: CodeError(), on: scheduler),
             clock: scheduler)
         scheduler.advance(by: 1)
+        withExtendedLifetime(input) {}
         #expect(recorder.timeline == [.failed(CodeError(), at: 1)])
     }
 }

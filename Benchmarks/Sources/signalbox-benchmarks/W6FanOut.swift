@@ -51,7 +51,9 @@ let w6Cases: [Case] = [
         },
         memory: {
             let sum = Sum()
-            let (output, _) = Signal<Int, Never>.pipe()
+            // The input is kept: a signal whose input is released is interrupted at once.
+            let (output, input) = Signal<Int, Never>.pipe()
+            defer { withExtendedLifetime(input) {} }
             return bytesPerItem(count: w6Observers) { _ in
                 output.observeValues { sum.value &+= $0 }
             }

@@ -3,17 +3,20 @@ extension SignalProducer {
     /// its result and completes, or fails with the error it throws.
     ///
     /// ```swift
-    /// let thumbnail = SignalProducer<Data, NetworkError> { () async throws(NetworkError) in
-    ///     try await loader.load(url)
-    /// }
+    /// let thumbnail = SignalProducer<Data, NetworkError>(asyncOperation: {
+    ///     () async throws(NetworkError) in try await loader.load(url)
+    /// })
     /// ```
+    ///
+    /// The label keeps a synchronous closure from landing here by accident: an unlabelled
+    /// closure of no parameters is `init(_:)`, which runs it synchronously on each start.
     ///
     /// Contract: disposing the run cancels the task (cooperatively: the operation sees
     /// `Task.isCancelled`); whatever it returns or throws afterwards is dropped. Events are
     /// sent from the task, off the caller's thread.
     ///
     /// - Parameter operation: The asynchronous work of one run.
-    public init(_ operation: @escaping @Sendable () async throws(Error) -> Value) {
+    public init(asyncOperation operation: @escaping @Sendable () async throws(Error) -> Value) {
         self.init { observer, lifetime in
             let task = Task {
                 do throws(Error) {

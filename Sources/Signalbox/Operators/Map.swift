@@ -128,6 +128,7 @@ extension SignalProducer {
     ///
     /// - Parameter transform: Returns the mapped value or throws the stream's error type.
     /// - Returns: A producer of the mapped values.
+    @_disfavoredOverload
     public func attemptMap<U>(
         _ transform: @escaping (Value) throws(Error) -> U
     ) -> SignalProducer<U, Error> {
@@ -205,6 +206,7 @@ extension Signal {
     ///
     /// - Parameter transform: Returns the mapped value or throws the signal's error type.
     /// - Returns: A signal of the mapped values.
+    @_disfavoredOverload
     public func attemptMap<U>(_ transform: @escaping (Value) throws(Error) -> U) -> Signal<U, Error>
     {
         liftSynchronous(

@@ -7,21 +7,38 @@
 /// ```
 ///
 /// Every write is delivered to observers in the order it happened; `modify` makes a
-/// read-modify-write atomic, so concurrent increments lose nothing. Setting the value from
-/// inside one of its own observers is a programming error (it deadlocks).
+/// read-modify-write atomic, so concurrent increments lose nothing.
+///
+/// Re-entrancy: an observer may set the property, or start its `producer`, from inside its
+/// callback. The value is stored at once; the new delivery (or the new observer's
+/// attachment) waits until the delivery in progress has reached every observer, so every
+/// observer still sees every value in order. (A write from another thread waits instead.)
 public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable {
-    // Safety: `storage` is only touched under `valueLock`; `sendLock` is held around each
+    // Safety: the value lives in `cell`, under its mutex. `sendLock` is held around each
     // write and its delivery, and around `producer`'s "current value, then changes"
-    // hand-over, so observers see every write exactly once, in order.
+    // hand-over, so observers see every write exactly once, in order. `deferred` is only
+    // touched by the thread holding `sendLock`: the one delivering, or a re-entrant call on
+    // that thread (which `lockUnlessHeldByCurrentThread` recognises).
     //
     // Why the property delivers into the signal's core directly instead of through a pipe's
     // input observer: `sendLock` already serialises every delivery, so the observer's own
     // lock would be a second, redundant lock on every write.
-    @usableFromInline let valueLock = Lock()
-    @usableFromInline let sendLock = Lock()
-    @usableFromInline @exclusivity(unchecked) var storage: Value
+    @usableFromInline let cell: LockedCell<Value>
+    @usableFromInline let sendLock = OwnedLock()
+    @usableFromInline @exclusivity(unchecked) var deferred = FIFOQueue<Deferred>()
+    /// Whether `deferred` holds anything (one load on the write path instead of three).
+    @usableFromInline @exclusivity(unchecked) var hasDeferred = false
     @usableFromInline let core: SignalCore<Value, Never>
     private let token = Lifetime.Token()
+
+    /// Work that a re-entrant call left for the thread delivering to do next.
+    @usableFromInline
+    enum Deferred {
+        /// Deliver a value written from inside an observer.
+        case value(Value)
+        /// Attach an observer of `producer` started from inside an observer.
+        case attach(Signal<Value, Never>.Observer, Lifetime)
+    }
 
     /// Sends every change; completes when the property is deinitialised.
     public let signal: Signal<Value, Never>
@@ -33,7 +50,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     ///
     /// - Parameter initialValue: The first value.
     public init(_ initialValue: Value) {
-        storage = initialValue
+        cell = LockedCell.make(initialValue)
         core = SignalCore()
         signal = Signal(core: core)
         lifetime = Lifetime(token.disposables)
@@ -43,10 +60,12 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
         core.deliver(.completed)
     }
 
-    /// The current value. Setting it notifies observers before returning.
+    /// The current value. Setting it notifies observers before returning (unless it is set
+    /// from inside an observer of this property: then as soon as the delivery in progress
+    /// has reached every observer).
     @inlinable
     public var value: Value {
-        get { valueLock.withLock { storage } }
+        get { cell.value }
         set { swap(newValue) }
     }
 
@@ -70,13 +89,30 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     @inlinable
     @discardableResult
     public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
-        sendLock.lock()
-        defer { sendLock.unlock() }
-        let (result, newValue) = try valueLock.withLock { () throws -> (Result, Value) in
-            let result = try action(&storage)
-            return (result, storage)
+        guard sendLock.lockUnlessHeldByCurrentThread() else {
+            return try modifyFromObserver(action)
+        }
+        defer { finishDelivery() }
+        let (result, newValue) = try cell.withLock { value throws -> (Result, Value) in
+            let result = try action(&value)
+            return (result, value)
         }
         core.deliver(.value(newValue))
+        return result
+    }
+
+    /// `modify` called from inside a delivery of this property, on the delivering thread:
+    /// the value changes at once, observers hear of it when the delivery in progress is done.
+    @usableFromInline
+    func modifyFromObserver<Result>(_ action: (inout Value) throws -> Result) rethrows
+        -> Result
+    {
+        let (result, newValue) = try cell.withLock { value throws -> (Result, Value) in
+            let result = try action(&value)
+            return (result, value)
+        }
+        deferred.append(.value(newValue))
+        hasDeferred = true
         return result
     }
 
@@ -89,36 +125,78 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// - Returns: What `action` returned.
     @discardableResult
     func modifyIfChanged(_ action: (inout Value) -> Bool) -> Bool {
-        sendLock.lock()
-        defer { sendLock.unlock() }
-        let (changed, newValue) = valueLock.withLock { () -> (Bool, Value) in
-            let changed = action(&storage)
-            return (changed, storage)
+        let delivering = sendLock.lockUnlessHeldByCurrentThread()
+        defer { if delivering { finishDelivery() } }
+        let (changed, newValue) = cell.withLock { value -> (Bool, Value) in
+            (action(&value), value)
         }
-        if changed { core.deliver(.value(newValue)) }
-        return changed
+        guard changed else { return false }
+        if delivering {
+            core.deliver(.value(newValue))
+        } else {
+            deferred.append(.value(newValue))
+            hasDeferred = true
+        }
+        return true
+    }
+
+    /// Does what re-entrant calls left for later, in order, then releases `sendLock`. Called
+    /// by the thread holding it.
+    @inlinable
+    func finishDelivery() {
+        if hasDeferred { runDeferred() }
+        sendLock.unlock()
+    }
+
+    @usableFromInline
+    func runDeferred() {
+        // Deliveries below may defer more work (appended behind); the loop drains it too.
+        while let next = deferred.popFirst() {
+            switch next {
+            case .value(let value): core.deliver(.value(value))
+            case .attach(let observer, let lifetime): lifetime += signal.observe(observer)
+            }
+        }
+        hasDeferred = false
     }
 
     /// Reads the value under the property's lock.
     ///
-    /// - Parameter action: Receives the current value.
+    /// - Parameter action: Receives the current value; it must not set the property.
     /// - Returns: What `action` returns.
     @inlinable
     public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
-        try valueLock.withLock { try action(storage) }
+        try cell.withLock { try action($0) }
     }
 
     /// Sends the current value, then every change, until the property deinitialises.
+    ///
+    /// A run started after the property deinitialised sends the last value, then completes.
+    /// Started from inside an observer of this property, the run receives the current value
+    /// at once and every change written after it.
     public var producer: SignalProducer<Value, Never> {
-        SignalProducer { [weak self] observer, lifetime in
+        SignalProducer { [weak self, cell] observer, lifetime in
             guard let self else {
+                observer.send(value: cell.value)
                 observer.sendCompleted()
                 return
             }
-            self.sendLock.lock()
-            observer.send(value: self.value)
-            lifetime += self.signal.observe(observer)
-            self.sendLock.unlock()
+            self.attach(observer, lifetime)
+        }
+    }
+
+    /// Sends the current value to `observer`, then attaches it to the changes.
+    private func attach(_ observer: Signal<Value, Never>.Observer, _ lifetime: Lifetime) {
+        if sendLock.lockUnlessHeldByCurrentThread() {
+            observer.send(value: value)
+            lifetime += signal.observe(observer)
+            finishDelivery()
+        } else {
+            // Inside a delivery of this property, on this thread: the value stored now is the
+            // last one written; the observer joins once that write has been delivered.
+            observer.send(value: value)
+            deferred.append(.attach(observer, lifetime))
+            hasDeferred = true
         }
     }
 }

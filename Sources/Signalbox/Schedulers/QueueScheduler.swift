@@ -140,7 +140,8 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     ///   - interval: Seconds between runs.
     ///   - leeway: Seconds each run may be deferred.
     ///   - action: The work to run.
-    /// - Returns: A disposable that cancels the timer.
+    /// - Returns: A disposable that cancels the timer. Only `dispose()` stops the action:
+    ///   dropping the disposable does not (the timer keeps itself alive until cancelled).
     @discardableResult
     public func schedule(
         after date: Date, interval: TimeInterval, leeway: TimeInterval,
@@ -152,7 +153,9 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
             wallDeadline: Self.wallTime(date),
             repeating: .nanoseconds(Self.nanoseconds(interval)),
             leeway: .nanoseconds(Self.nanoseconds(leeway)))
-        timer.setEventHandler { work.run() }
+        // The handler holds the timer, so the timer lives until it is cancelled rather than
+        // until the disposable is dropped; cancelling releases the handler and the cycle.
+        timer.setEventHandler { withExtendedLifetime(timer) { work.run() } }
         timer.resume()
         return AnyDisposable { timer.cancel() }
     }
