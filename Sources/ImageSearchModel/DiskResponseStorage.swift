@@ -127,7 +127,8 @@ public final class DiskResponseStorage: ResponseCacheStorage {
     /// The file of `key`: `page-` and a 128-bit FNV-1a hash of the key in hex.
     func fileURL(forKey key: String) -> URL {
         let bytes = Array(key.utf8)
-        let name = String(format: "page-%016llx%016llx.json", Self.fnv1a(bytes, seed: 0),
+        let name = String(
+            format: "page-%016llx%016llx.json", Self.fnv1a(bytes, seed: 0),
             Self.fnv1a(bytes, seed: 0x9E37_79B9_7F4A_7C15))
         return directory.appendingPathComponent(name)
     }

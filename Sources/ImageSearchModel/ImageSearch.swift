@@ -143,7 +143,8 @@ public final class ImageSearch: ImageSearching {
     private static func droppingRepeats(
         _ response: ResponseEntity, seen: Locked<Set<UInt64>>
     ) -> ResponseEntity {
-        let fresh = seen.withValue { seen in response.images.filter { seen.insert($0.id).inserted } }
+        let fresh = seen.withValue { seen in response.images.filter { seen.insert($0.id).inserted }
+        }
         guard fresh.count != response.images.count else { return response }
         return ResponseEntity(
             totalCount: response.totalCount, images: fresh, skippedHits: response.skippedHits)

@@ -148,7 +148,8 @@ struct CommandLineOptions: Equatable {
         let length = words.joined(separator: " ").count
         if length > Pixabay.maximumQueryLength {
             throw UsageError(
-                "the query is \(length) characters long; the limit is \(Pixabay.maximumQueryLength)")
+                "the query is \(length) characters long; the limit is \(Pixabay.maximumQueryLength)"
+            )
         }
         if let detail, !query.isEmpty {
             let (loadable, overflow) = (perPage ?? Pixabay.defaultPerPage)

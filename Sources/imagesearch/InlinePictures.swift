@@ -82,14 +82,16 @@ struct InlinePictures {
         let encoded = image.base64EncodedString()
         switch pictureProtocol {
         case .iTerm:
-            return position + "\u{1B}]1337;File=inline=1;size=\(image.count);width=\(Self.columns - 2);"
+            return position
+                + "\u{1B}]1337;File=inline=1;size=\(image.count);width=\(Self.columns - 2);"
                 + "height=\(rows);preserveAspectRatio=1:" + encoded + "\u{07}"
         case .kitty:
             guard image.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
             var output = position
             var chunks = Array(encoded.utf8).chunked(into: 4096)
             let first = chunks.isEmpty ? [] : chunks.removeFirst()
-            output += "\u{1B}_Ga=T,f=100,q=2,c=\(Self.columns - 2),r=\(rows),m=\(chunks.isEmpty ? 0 : 1);"
+            output +=
+                "\u{1B}_Ga=T,f=100,q=2,c=\(Self.columns - 2),r=\(rows),m=\(chunks.isEmpty ? 0 : 1);"
                 + String(decoding: first, as: UTF8.self) + "\u{1B}\\"
             for (index, chunk) in chunks.enumerated() {
                 let more = index < chunks.count - 1 ? 1 : 0

@@ -99,7 +99,9 @@ final class LineSession: @unchecked Sendable {
         case .search(let text):
             search(text)
         case .unknown(let message):
-            print("\(message.prefix(1).uppercased() + message.dropFirst()); :help lists the commands.")
+            print(
+                "\(message.prefix(1).uppercased() + message.dropFirst()); :help lists the commands."
+            )
             done()
         }
     }

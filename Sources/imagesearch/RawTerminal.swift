@@ -14,7 +14,8 @@ import Foundation
 /// ``leave()`` undoes all of it: the cursor is shown, the alternate screen left (the shell's
 /// screen comes back as it was) and the saved settings restored. It runs on every way out:
 /// a normal exit and `exit(_:)` from anywhere (an `atexit` handler), SIGINT, SIGTERM and
-/// SIGHUP (restore, then exit), and SIGTSTP (restore, stop; on SIGCONT enter again).
+/// SIGHUP (a signal handler restores, then ends the process with status 128 + signal), and
+/// SIGTSTP (restore, stop; on SIGCONT enter again).
 enum RawTerminal {
     /// The settings to restore, while raw mode is on.
     ///
@@ -100,17 +101,33 @@ enum RawTerminal {
             source.resume()
             sources.append(source)
         }
+        // Ending signals get a plain handler, not a dispatch source: a source is armed
+        // asynchronously, and a signal ignored until then would be lost.
+        leaveBytes = Array(leaveSequence.utf8)
         for number in [SIGINT, SIGTERM, SIGHUP] {
-            observe(number) {
-                leave()
-                exit(128 + number)
-            }
+            signal(number) { number in RawTerminal.restoreAndExit(signal: number) }
         }
         observe(SIGTSTP) { suspend() }
         observe(SIGCONT) {
             if enter() { resumed() }
         }
         observe(SIGWINCH, resized)
+    }
+
+    /// The bytes of ``leaveSequence``, prepared before a signal handler may need them.
+    nonisolated(unsafe) private static var leaveBytes: [UInt8] = []
+
+    /// The handler of SIGINT, SIGTERM and SIGHUP: restores the terminal with
+    /// async-signal-safe calls only (`write`, `tcsetattr`), then ends the process with the
+    /// conventional status 128 + the signal's number.
+    private static func restoreAndExit(signal number: Int32) {
+        if var settings = saved {
+            leaveBytes.withUnsafeBytes { buffer in
+                _ = Foundation.write(STDOUT_FILENO, buffer.baseAddress, buffer.count)
+            }
+            _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &settings)
+        }
+        _exit(128 + number)
     }
 
     /// Gives the terminal back and stops the process, as Ctrl-Z does in a shell; raw mode

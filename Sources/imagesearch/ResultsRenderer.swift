@@ -37,7 +37,9 @@ struct ResultsRenderer {
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { column, text in
-                if column == cells.count - 1 { return DisplayWidth.truncate(text, to: widths[column]) }
+                if column == cells.count - 1 {
+                    return DisplayWidth.truncate(text, to: widths[column])
+                }
                 return DisplayWidth.fit(
                     text, to: widths[column], rightAligned: rightAligned.contains(column))
             }

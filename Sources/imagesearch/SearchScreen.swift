@@ -109,8 +109,10 @@ enum SearchScreen {
         while lines.count < 2 + listRows { lines.append(blank(width)) }
         if content.mode == .detail, let detail = content.detail {
             let paneHeight = max(0, content.rows - 3 - listRows)
-            lines += detailPane(detail, number: content.selected + 1, content: content, width: width)
-                .prefix(paneHeight)
+            lines += detailPane(
+                detail, number: content.selected + 1, content: content, width: width
+            )
+            .prefix(paneHeight)
             while lines.count < content.rows - 1 { lines.append(blank(width)) }
         }
         while lines.count < content.rows - 1 { lines.append(blank(width)) }
@@ -146,7 +148,9 @@ enum SearchScreen {
             query = "…" + tail
         }
         let text = DisplayWidth.fit(label + query, to: width)
-        let line = content.styled ? "\u{1B}[1m" + label + "\u{1B}[0m" + String(text.dropFirst(label.count)) : text
+        let line =
+            content.styled
+            ? "\u{1B}[1m" + label + "\u{1B}[0m" + String(text.dropFirst(label.count)) : text
         return (line, min(width, label.count + DisplayWidth.width(of: query)))
     }
 
@@ -221,7 +225,8 @@ enum SearchScreen {
         let textWidth = max(1, width - content.pictureColumns)
         let reserved = String(repeating: " ", count: width - textWidth)
         for (label, value) in fields {
-            let text = "  " + (label + ":").padding(toLength: 11, withPad: " ", startingAt: 0)
+            let text =
+                "  " + (label + ":").padding(toLength: 11, withPad: " ", startingAt: 0)
                 + (value.map(TerminalText.sanitized) ?? "—")
             lines.append(DisplayWidth.fit(text, to: textWidth) + reserved)
         }
@@ -246,13 +251,16 @@ enum SearchScreen {
             left = "Ready"
         case .searching(let loaded):
             let frame = spinnerFrames[abs(content.spinnerFrame) % spinnerFrames.count]
-            left = loaded == 0 ? "\(frame) Searching \"\(query)\"…" : "\(frame) Loading more… \(loaded) shown"
+            left =
+                loaded == 0
+                ? "\(frame) Searching \"\(query)\"…" : "\(frame) Loading more… \(loaded) shown"
         case .loaded(let loaded, let total):
             left = counts(loaded: loaded, total: total, query: query)
         case .failed(let message):
             left = "Error: " + TerminalText.sanitized(message)
         case .partiallyLoaded(let loaded, let total, let message):
-            left = counts(loaded: loaded, total: total, query: query) + " · Error: "
+            left =
+                counts(loaded: loaded, total: total, query: query) + " · Error: "
                 + TerminalText.sanitized(message)
         }
         if let notice = content.notice { left = TerminalText.sanitized(notice) }
@@ -291,7 +299,8 @@ struct ColumnLayout {
         idWidth = max(2, rows.map { String($0.id).count }.max() ?? 0)
         let sizes = max(4, rows.map { DisplayWidth.width(of: $0.size) }.max() ?? 0)
         likesWidth = max(5, rows.map { String($0.likes).count }.max() ?? 0)
-        let users = max(4, rows.map { DisplayWidth.width(of: TerminalText.sanitized($0.user)) }.max() ?? 0)
+        let users = max(
+            4, rows.map { DisplayWidth.width(of: TerminalText.sanitized($0.user)) }.max() ?? 0)
         // The marker column, then # ID [SIZE] LIKES USER TAGS with two spaces between.
         let withoutSize = 1 + numberWidth + 2 + idWidth + 2 + likesWidth + 2
         sizeWidth = width - withoutSize - sizes - 2 >= 24 ? sizes : nil

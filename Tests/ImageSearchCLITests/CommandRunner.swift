@@ -45,6 +45,11 @@ enum CommandRunner {
         base["COLUMNS"] = "100"
         base["LANG"] = "en_US.UTF-8"
         base["LC_ALL"] = "en_US.UTF-8"
+        // A fresh on-disk cache for each run: a page cached by one test must not answer
+        // another test's server.
+        base["XDG_CACHE_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("imagesearch-test-\(UUID().uuidString)").path
         return try RunningCommand(
             executable: executable, arguments: arguments,
             environment: base.merging(environment) { _, new in new })
@@ -110,6 +115,9 @@ final class RunningCommand {
             throw CommandRunner.RunnerError.timedOut(arguments)
         }
         readers.wait()
+        if let cache = process.environment?["XDG_CACHE_HOME"] {
+            try? FileManager.default.removeItem(atPath: cache)
+        }
         return CommandResult(
             status: process.terminationStatus,
             stdout: String(decoding: output.out, as: UTF8.self),
