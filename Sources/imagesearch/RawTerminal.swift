@@ -23,6 +23,8 @@ enum RawTerminal {
     /// signal sources run on the main queue), and read by the `atexit` handler, which runs
     /// on the thread that calls `exit`: the main queue's.
     nonisolated(unsafe) private static var saved: termios?
+    /// The raw settings, to apply again after a stop.
+    nonisolated(unsafe) private static var raw: termios?
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     nonisolated(unsafe) private static var exitHandlerInstalled = false
 
@@ -50,6 +52,7 @@ enum RawTerminal {
         }
         guard tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 else { return false }
         saved = settings
+        self.raw = raw
         if !exitHandlerInstalled {
             exitHandlerInstalled = true
             atexit { RawTerminal.leave() }
@@ -107,9 +110,12 @@ enum RawTerminal {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number) { number in RawTerminal.restoreAndExit(signal: number) }
         }
-        observe(SIGTSTP) { suspend() }
+        signal(SIGTSTP) { _ in RawTerminal.suspend() }
         observe(SIGCONT) {
-            if enter() { resumed() }
+            guard var raw = RawTerminal.raw, RawTerminal.saved != nil else { return }
+            _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
+            write(enterSequence)
+            resumed()
         }
         observe(SIGWINCH, resized)
     }
@@ -131,13 +137,17 @@ enum RawTerminal {
     }
 
     /// Gives the terminal back and stops the process, as Ctrl-Z does in a shell; raw mode
-    /// comes back on SIGCONT.
+    /// and the screen come back on SIGCONT.
     ///
-    /// SIGSTOP rather than SIGTSTP: the signal sources receive their signals through the
-    /// dispatch library (blocked for the threads), so a SIGTSTP sent to ourselves would be
-    /// delivered to the source again instead of stopping the process.
+    /// It is also the SIGTSTP handler, so it makes async-signal-safe calls only. It stops
+    /// with SIGSTOP: a SIGTSTP sent to ourselves would only run this handler again.
     static func suspend() {
-        leave()
+        if var settings = saved {
+            leaveBytes.withUnsafeBytes { buffer in
+                _ = Foundation.write(STDOUT_FILENO, buffer.baseAddress, buffer.count)
+            }
+            _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &settings)
+        }
         kill(getpid(), SIGSTOP)
     }
 }

@@ -119,6 +119,36 @@ struct FullScreenTests {
         expectRestored(terminal, settingsBefore: before)
     }
 
+    @Test("SIGTSTP gives the terminal back and stops; SIGCONT takes it again and redraws")
+    func suspendAndContinue() throws {
+        let terminal = try PseudoTerminal(["-i", "--offline"])
+        let before = terminal.settings
+        #expect(terminal.wait(for: "Search:"))
+        let raw = terminal.settings
+        var mark = terminal.output.count
+        terminal.send(signal: SIGTSTP)
+        #expect(terminal.wait(for: Self.leave, from: mark))
+        #expect(terminal.wait(timeout: 5) { _ in isStopped(terminal.process.processIdentifier) })
+        #expect(sameSettings(terminal.settings, before), "restored while stopped")
+        mark = terminal.output.count
+        terminal.send(signal: SIGCONT)
+        #expect(terminal.wait(for: Self.enter, from: mark))
+        #expect(terminal.wait(for: "Search:", from: mark), "redrawn")
+        #expect(sameSettings(terminal.settings, raw), "raw again")
+        terminal.type(Self.controlC)
+        #expect(terminal.waitForExit() == 0)
+        expectRestored(terminal, settingsBefore: before)
+    }
+
+    /// Whether process `pid` is stopped (state `T` in `/proc/PID/stat`).
+    func isStopped(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            .hasPrefix("T")
+    }
+
     @Test("hostile server text never reaches the screen raw, in the list or the detail")
     func hostileText() throws {
         let server = try LoopbackHTTPServer { _ in .json(HostileTextTests.hostilePage()) }
