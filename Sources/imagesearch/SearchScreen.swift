@@ -303,7 +303,7 @@ struct ColumnLayout {
             4, rows.map { DisplayWidth.width(of: TerminalText.sanitized($0.user)) }.max() ?? 0)
         // The marker column, then # ID [SIZE] LIKES USER TAGS with two spaces between.
         let withoutSize = 1 + numberWidth + 2 + idWidth + 2 + likesWidth + 2
-        sizeWidth = width - withoutSize - sizes - 2 >= 24 ? sizes : nil
+        sizeWidth = width - withoutSize - sizes - 2 >= 36 ? sizes : nil
         let fixed = withoutSize + (sizeWidth.map { $0 + 2 } ?? 0)
         userWidth = min(users, max(4, (width - fixed) / 3), 16)
         tagsWidth = max(0, width - fixed - userWidth - 2)

@@ -101,6 +101,46 @@ struct ScriptingTests {
         #expect(server.requests.first?.query["key"] == "secret-key-42")
     }
 
+    @Test("live pages are cached on disk across runs, without the key; --no-cache skips it")
+    func diskCache() throws {
+        let server = try LoopbackHTTPServer { _ in .json(PixabayPage.json(totalHits: 2, count: 2)) }
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("imagesearch-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["--api-key", "KEY-9f8e7d", "--base-url", server.baseURL + "/api/", "fox"]
+        let environment = ["XDG_CACHE_HOME": directory.path]
+        let first = try CommandRunner.run(arguments, environment: environment)
+        let second = try CommandRunner.run(arguments, environment: environment)
+        #expect(first.status == 0 && second.status == 0)
+        #expect(second.tableIDs == [100, 101])
+        #expect(server.requests.count == 1, "the second run was answered from the disk cache")
+        let files = try FileManager.default.contentsOfDirectory(
+            at: directory.appendingPathComponent("imagesearch"), includingPropertiesForKeys: nil)
+        #expect(files.count == 1)
+        let stored = try String(contentsOf: try #require(files.first), encoding: .utf8)
+        #expect(!stored.contains("KEY-9f8e7d"), "the key is not written to disk")
+        _ = try CommandRunner.run(["--no-cache"] + arguments, environment: environment)
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("an inline picture is drawn only with a protocol the terminal announced")
+    func inlinePicture() throws {
+        var content = ScreenContent(columns: 100, rows: 30, query: "fox")
+        content.mode = .detail
+        content.detail = ScreenContent.Detail(id: 1)
+        let frame = SearchScreen.frame(content)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])
+        let iTerm = try #require(InlinePictures(mode: .always, environment: [:]))
+        let drawn = try #require(iTerm.draw(png, content: content, frame: frame))
+        #expect(drawn.contains("\u{1B}]1337;File=inline=1;") && drawn.hasSuffix("\u{07}"))
+        let kitty = try #require(InlinePictures(mode: .auto, environment: ["TERM": "xterm-kitty"]))
+        #expect(
+            kitty.draw(png, content: content, frame: frame)?.contains("\u{1B}_Ga=T,f=100") == true)
+        #expect(kitty.draw(Data("JFIF".utf8), content: content, frame: frame) == nil, "PNG only")
+        #expect(iTerm.draw(nil, content: content, frame: frame) == nil)
+    }
+
     @Test("a 404 points at --base-url, not at the key")
     func notFound() throws {
         let server = try LoopbackHTTPServer { _ in
