@@ -21,9 +21,10 @@ enum LineCommand: Equatable {
     /// A line starting with `:` that is no command; the text is what to say.
     case unknown(String)
 
-    /// Reads one line.
+    /// Reads one line. Control characters and escape sequences (an arrow key typed at a
+    /// line prompt arrives as `ESC [ A`) are removed first, so they never reach a query.
     init(line: String) {
-        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = TerminalText.sanitized(line).trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.hasPrefix(":") else {
             self = text.isEmpty ? .nothing : .search(text)
             return

@@ -47,7 +47,7 @@ final class LineSession: @unchecked Sendable {
 
     /// Starts reading input; the program exits from the main queue on `q` or end of input.
     func start() {
-        if terminal.stdinIsTerminal {
+        if terminal.stdinIsTerminal && terminal.stdoutIsTerminal {
             print("Type words to search, or a command: :next, :detail N, :open N, :help, :quit.")
         }
         installInterruptHandler()
@@ -75,9 +75,10 @@ final class LineSession: @unchecked Sendable {
         thread.start()
     }
 
-    /// The prompt, only when a person types (standard input is a terminal).
+    /// The prompt, only when a person types and reads (standard input and output are a
+    /// terminal), so piped output holds results only.
     private func prompt() {
-        guard terminal.stdinIsTerminal else { return }
+        guard terminal.stdinIsTerminal && terminal.stdoutIsTerminal else { return }
         FileHandle.standardOutput.write(Data(terminal.style("imagesearch> ", "1;36").utf8))
     }
 

@@ -261,6 +261,7 @@ struct ScriptingTests {
         #expect(LineCommand(line: ":q") == .quit)
         #expect(LineCommand(line: "::-)") == .search(":-)"))
         #expect(LineCommand(line: "") == .nothing)
+        #expect(LineCommand(line: "\u{1B}[Afox\u{1B}[D") == .search("fox"), "arrow keys dropped")
         if case .unknown = LineCommand(line: ":d x") {} else { Issue.record(":d x is unknown") }
     }
 }
