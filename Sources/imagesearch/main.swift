@@ -59,7 +59,9 @@ if !fullScreen {
 
 if fullScreen {
     let session = FullScreenSession(setup: setup, options: options, environment: environment)
-    session.start()
+    // Started from the main queue, like everything it does later: `dispatchMain()` hands
+    // the main queue to another thread, and the session's state is the queue's.
+    DispatchQueue.main.async { session.start() }
     withExtendedLifetime(session) { dispatchMain() }
 } else if interactive {
     let session = LineSession(setup: setup, terminal: terminal)
