@@ -92,6 +92,18 @@ struct FullScreenTests {
         expectRestored(terminal, settingsBefore: before)
     }
 
+    @Test("moving near the end of the loaded rows loads the next page")
+    func paging() throws {
+        let terminal = try PseudoTerminal(["-i", "--offline", "--per-page", "5"])
+        #expect(terminal.wait(for: "Search:"))
+        terminal.type("animal")
+        #expect(terminal.wait(for: "5 of 29 images"))
+        terminal.type(Self.down)
+        #expect(terminal.wait(for: "10 of 29 images"))
+        terminal.type(Self.controlC)
+        #expect(terminal.waitForExit() == 0)
+    }
+
     @Test("Ctrl-C cancels the search in flight and its request, then quits")
     func cancelInFlight() throws {
         let server = try LoopbackHTTPServer { _ in .hold }
@@ -161,6 +173,8 @@ struct FullScreenTests {
         #expect(terminal.wait(for: "evered"))
         terminal.type("\r")
         #expect(terminal.wait(for: "Result 1: image 7"))
+        terminal.type("\u{0F}")
+        #expect(terminal.wait(for: "Not opening"), "Ctrl-O refuses the planted address")
         terminal.type(Self.escape + Self.escape)
         #expect(terminal.waitForExit() == 0)
         let text = terminal.text

@@ -157,6 +157,22 @@ struct ScriptingTests {
         #expect(!result.stderr.contains("API key"))
     }
 
+    @Test("a hostile error message reaches no output raw, plain or --json")
+    func hostileError() throws {
+        let server = try LoopbackHTTPServer { _ in
+            .text("bad \u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}key", status: 400)
+        }
+        defer { server.stop() }
+        for json in [[], ["--json"]] {
+            let result = try CommandRunner.run(
+                json + ["--api-key", "k", "--base-url", server.baseURL + "/api/", "fox"])
+            #expect(result.status == 1)
+            #expect(HostileTextTests.rawControls(in: result.stdout) == [])
+            #expect(HostileTextTests.rawControls(in: result.stderr) == [])
+            #expect(!result.stdout.contains("\\u001b") && !result.stdout.contains("\\u009b"))
+        }
+    }
+
     @Test("--base-url and --timeout with --offline get a warning")
     func offlineWarning() throws {
         let result = try CommandRunner.run([
