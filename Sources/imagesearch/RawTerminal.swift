@@ -19,13 +19,15 @@ import Foundation
 enum RawTerminal {
     /// The settings to restore, while raw mode is on.
     ///
-    /// Safety (`nonisolated(unsafe)`): written only on the main thread (enter, leave, the
-    /// signal sources run on the main queue), and read by the `atexit` handler, which runs
-    /// on the thread that calls `exit`: the main queue's.
+    /// Safety (`nonisolated(unsafe)`, here and for the other statics): written only on the
+    /// main queue (enter, leave, the signal pipe's source), before the signal handlers are
+    /// installed where a handler reads them; read by the `atexit` handler, which runs on
+    /// the thread that calls `exit` (the main queue's), and by the signal handlers, which
+    /// only read.
     nonisolated(unsafe) private static var saved: termios?
     /// The raw settings, to apply again after a stop.
     nonisolated(unsafe) private static var raw: termios?
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var sources: [any DispatchSourceProtocol] = []
     nonisolated(unsafe) private static var exitHandlerInstalled = false
 
     /// The bytes that leave the full-screen state: cursor shown, attributes reset,
@@ -90,34 +92,69 @@ enum RawTerminal {
         bytes.removeAll()
     }
 
-    /// Handles the signals that end or stop the program, on the main queue.
+    /// Handles the signals that end, stop, continue or resize the program.
+    ///
+    /// Every signal gets a plain handler, installed at once: a dispatch signal source is
+    /// armed asynchronously, and a signal that came before would be lost. The handlers make
+    /// async-signal-safe calls only; SIGCONT and SIGWINCH write a byte to a pipe, whose
+    /// read source calls back on the main queue (bytes wait in the pipe until it is armed).
     ///
     /// - Parameters:
-    ///   - resized: Called after SIGWINCH.
-    ///   - resumed: Called after SIGCONT, once raw mode is on again (redraw everything).
+    ///   - resized: Called on the main queue after SIGWINCH.
+    ///   - resumed: Called on the main queue after SIGCONT, once raw mode is on again
+    ///     (redraw everything).
     static func installSignalHandlers(resized: @escaping () -> Void, resumed: @escaping () -> Void)
     {
-        func observe(_ number: Int32, _ handler: @escaping () -> Void) {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler(handler: handler)
+        leaveBytes = Array(leaveSequence.utf8)
+        enterBytes = Array(enterSequence.utf8)
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+            wakeUp = ends[1]
+            let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .main)
+            source.setEventHandler {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                let count = read(ends[0], &bytes, bytes.count)
+                guard count > 0 else { return }
+                if bytes[0..<count].contains(continuedByte) { resumed() }
+                if bytes[0..<count].contains(resizedByte) { resized() }
+            }
             source.resume()
             sources.append(source)
         }
-        // Ending signals get a plain handler, not a dispatch source: a source is armed
-        // asynchronously, and a signal ignored until then would be lost.
-        leaveBytes = Array(leaveSequence.utf8)
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number) { number in RawTerminal.restoreAndExit(signal: number) }
         }
         signal(SIGTSTP) { _ in RawTerminal.suspend() }
-        observe(SIGCONT) {
-            guard var raw = RawTerminal.raw, RawTerminal.saved != nil else { return }
-            _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
-            write(enterSequence)
-            resumed()
+        signal(SIGCONT) { _ in RawTerminal.continued() }
+        signal(SIGWINCH) { _ in RawTerminal.notify(RawTerminal.resizedByte) }
+    }
+
+    private static let continuedByte = UInt8(ascii: "C")
+    private static let resizedByte = UInt8(ascii: "W")
+    /// The write end of the signal pipe, or -1.
+    nonisolated(unsafe) private static var wakeUp: Int32 = -1
+    /// The bytes of ``enterSequence``, prepared before a signal handler may need them.
+    nonisolated(unsafe) private static var enterBytes: [UInt8] = []
+
+    /// Tells the main queue about a signal (async-signal-safe: one `write`).
+    private static func notify(_ byte: UInt8) {
+        var byte = byte
+        _ = Foundation.write(wakeUp, &byte, 1)
+    }
+
+    /// The SIGCONT handler: raw mode and the alternate screen again, then a redraw on the
+    /// main queue.
+    private static func continued() {
+        guard var raw, saved != nil else { return }
+        _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
+        enterBytes.withUnsafeBytes { buffer in
+            _ = Foundation.write(STDOUT_FILENO, buffer.baseAddress, buffer.count)
         }
-        observe(SIGWINCH, resized)
+        notify(continuedByte)
     }
 
     /// The bytes of ``leaveSequence``, prepared before a signal handler may need them.
