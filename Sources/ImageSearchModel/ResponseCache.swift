@@ -36,7 +36,8 @@ public final class ResponseCache: Sendable {
     /// Creates a cache.
     ///
     /// - Parameters:
-    ///   - timeToLive: Seconds an entry stays valid (default 24 hours); 0 disables caching.
+    ///   - timeToLive: Seconds an entry stays valid (default 24 hours); 0 (or NaN) disables
+    ///     caching.
     ///   - capacity: The largest number of entries (default 200); 0 disables caching.
     ///   - clock: The source of the current date (default: the wall clock).
     ///   - storage: Where entries are kept (default: a new, empty ``MemoryResponseStorage``).
@@ -46,7 +47,7 @@ public final class ResponseCache: Sendable {
         clock: any DateScheduler = ImageSearch.defaultClock,
         storage: any ResponseCacheStorage = MemoryResponseStorage()
     ) {
-        self.timeToLive = timeToLive.isFinite ? max(0, timeToLive) : 0
+        self.timeToLive = timeToLive.isNaN ? 0 : max(0, timeToLive)
         self.capacity = max(0, capacity)
         self.clock = clock
         self.storage = storage
