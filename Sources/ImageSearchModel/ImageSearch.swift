@@ -6,7 +6,8 @@ import Signalbox
 /// Each page is: the ``ResponseCache`` if it holds the same request from the last 24 hours;
 /// otherwise a ``PixabaySearchRequest`` sent with ``Networking/send(_:)`` through the
 /// ``RateLimiter`` (waiting for a slot rather than failing) and decoded strictly
-/// (undecodable → `.incorrectDataReturned`), then stored in the cache.
+/// (undecodable → `.incorrectDataReturned`), then stored in the cache. An image already
+/// delivered by an earlier page of the same search is left out of later pages.
 ///
 /// ```swift
 /// let search = ImageSearch(network: Network())  // key from PIXABAY_API_KEY
@@ -84,6 +85,8 @@ public final class ImageSearch: ImageSearching {
                 return
             }
             let paging = Locked(PagingStateMachine(perPage: self.pixabay.perPage))
+            /// The ids delivered so far by this run, so a later page repeats none of them.
+            let delivered = Locked(Set<UInt64>())
             /// Does what the paging machine decided, outside its lock.
             func perform(_ action: PagingStateMachine.Action) {
                 switch action {
@@ -99,9 +102,10 @@ public final class ImageSearch: ImageSearching {
                     case .value(let response):
                         paging.withValue {
                             $0.pageArrived(
-                                hits: response.images.count, totalHits: response.totalCount)
+                                hits: response.images.count + response.skippedHits,
+                                totalHits: response.totalCount)
                         }
-                        observer.send(value: response)
+                        observer.send(value: Self.droppingRepeats(response, seen: delivered))
                         perform(paging.withValue { $0.pageDelivered() })
                     case .failed(let error):
                         observer.send(error: error)
@@ -128,6 +132,31 @@ public final class ImageSearch: ImageSearching {
             }
             perform(first)
         }
+    }
+
+    /// `response` without the images whose id an earlier page of the same run (or an
+    /// earlier hit of this page) already delivered; records the ids it lets through.
+    ///
+    /// Why: results shift between page requests on a live service, so an image can come
+    /// back on the next page; a list must show it once. Paging still counts the page's
+    /// hits as the server sent them.
+    private static func droppingRepeats(
+        _ response: ResponseEntity, seen: Locked<Set<UInt64>>
+    ) -> ResponseEntity {
+        let fresh = seen.withValue { seen in response.images.filter { seen.insert($0.id).inserted }
+        }
+        guard fresh.count != response.images.count else { return response }
+        return ResponseEntity(
+            totalCount: response.totalCount, images: fresh, skippedHits: response.skippedHits)
+    }
+
+    /// The cache key of a request: the endpoint and its parameters without the API key, so
+    /// the key is never written to a cache (on disk, a cache file would otherwise hold it)
+    /// and a new key still finds the pages fetched with the old one.
+    static func cacheKey(baseURL: String, parameters: [String: String]) -> String {
+        var parameters = parameters
+        parameters["key"] = nil
+        return baseURL + "?" + QueryString.make(parameters)
     }
 
     /// One page of `query`: from the cache, or from the network within the rate limit.

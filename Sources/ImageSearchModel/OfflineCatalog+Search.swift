@@ -25,7 +25,12 @@ extension OfflineCatalog {
     /// The photos matching `query`, best first.
     static func matches(for query: String) -> [CatalogPhoto] {
         let wanted = words(in: query)
-        guard !wanted.isEmpty else { return photos.sorted(by: isMorePopular) }
+        guard !wanted.isEmpty else {
+            // No query lists everything, as Pixabay does; a query of only punctuation or
+            // emoji ("&", "...", "🦊") has no word to match, so it finds nothing.
+            let blank = query.allSatisfy { $0.isWhitespace }
+            return blank ? photos.sorted(by: isMorePopular) : []
+        }
         let phrase = wanted.joined(separator: " ")
         let scored = photos.compactMap { photo -> (photo: CatalogPhoto, exact: Bool)? in
             let words = photo.words

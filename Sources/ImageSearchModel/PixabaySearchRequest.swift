@@ -37,8 +37,10 @@ public struct PixabaySearchRequest: NetworkRequest, Equatable {
     /// The key (when set), the query and the page's parameters.
     public var parameters: [String: String] { pixabay.parameters(query: query, page: page) }
 
-    /// The request's identity for the ``ResponseCache``: its address with the query.
-    public var cacheKey: String { url + "?" + QueryString.make(parameters) }
+    /// The request's identity for the ``ResponseCache``: its address with the query,
+    /// without the API key (so the key is never written to a cache, and a new key still
+    /// finds the pages fetched with the old one).
+    public var cacheKey: String { ImageSearch.cacheKey(baseURL: url, parameters: parameters) }
 
     /// Decodes a Pixabay page strictly (see ``ResponseEntity/decode(from:)``).
     ///

@@ -1,4 +1,15 @@
 import Foundation
+import ImageSearchModel
+
+/// Whether the detail pane shows the selected image inline (`--images`).
+enum InlineImages: String, Equatable, CaseIterable {
+    /// Only on a terminal known to show inline images (the default).
+    case auto
+    /// Whenever the output is a terminal, trusting the user that it shows them.
+    case always
+    /// Never.
+    case never
+}
 
 /// What the user asked for on the command line.
 struct CommandLineOptions: Equatable {
@@ -9,7 +20,10 @@ struct CommandLineOptions: Equatable {
     var json = false
     var offline = false
     var apiKey: String?
+    var apiKeyFile: String?
     var baseURL: String?
+    var noCache = false
+    var images = InlineImages.auto
     var timeout: TimeInterval?
     var noColor = false
     var interactive = false
@@ -78,6 +92,16 @@ struct CommandLineOptions: Equatable {
                     throw UsageError("--api-key needs a non-empty key")
                 }
                 options.apiKey = key
+            case "--api-key-file":
+                let path = try value(for: flag, inline: inline)
+                guard !path.isEmpty else { throw UsageError("--api-key-file needs a path") }
+                options.apiKeyFile = path
+            case "--images":
+                let text = try value(for: flag, inline: inline)
+                guard let mode = InlineImages(rawValue: text) else {
+                    throw UsageError("--images needs auto, always or never, got '\(text)'")
+                }
+                options.images = mode
             case "--base-url":
                 let text = try value(for: flag, inline: inline)
                 guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
@@ -85,13 +109,17 @@ struct CommandLineOptions: Equatable {
                 else {
                     throw UsageError("--base-url needs an http(s) URL, got '\(text)'")
                 }
+                guard url.fragment == nil, !text.contains("#") else {
+                    throw UsageError("--base-url cannot have a fragment (#…), got '\(text)'")
+                }
                 options.baseURL = text
-            case "--json", "--offline", "--no-color", "--interactive", "-i", "--help", "-h",
-                "--version":
+            case "--json", "--offline", "--no-color", "--no-cache", "--interactive", "-i",
+                "--help", "-h", "--version":
                 guard inline == nil else { throw UsageError("\(flag) takes no value") }
                 switch flag {
                 case "--json": options.json = true
                 case "--offline": options.offline = true
+                case "--no-cache": options.noCache = true
                 case "--no-color": options.noColor = true
                 case "--interactive", "-i": options.interactive = true
                 case "--help", "-h": options.help = true
@@ -105,7 +133,46 @@ struct CommandLineOptions: Equatable {
         if options.json && options.interactive {
             throw UsageError("--json cannot be combined with --interactive")
         }
+        if options.apiKey != nil && options.apiKeyFile != nil {
+            throw UsageError("--api-key and --api-key-file cannot be combined")
+        }
+        try options.checkQueryAndDetail()
         return options
+    }
+
+    /// The checks that need the whole command line: a query Pixabay would refuse, and a
+    /// `--detail` beyond what `--pages` and `--per-page` can load, are usage errors, so
+    /// nothing is sent for them.
+    private func checkQueryAndDetail() throws(UsageError) {
+        let words = query.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        let length = words.joined(separator: " ").count
+        if length > Pixabay.maximumQueryLength {
+            throw UsageError(
+                "the query is \(length) characters long; the limit is \(Pixabay.maximumQueryLength)"
+            )
+        }
+        if let detail, !query.isEmpty {
+            let (loadable, overflow) = (perPage ?? Pixabay.defaultPerPage)
+                .multipliedReportingOverflow(by: pages)
+            if !overflow, detail > loadable {
+                throw UsageError(
+                    "--detail \(detail) is out of range: at most \(loadable) results are loaded "
+                        + "(--pages \(pages), --per-page \(perPage ?? Pixabay.defaultPerPage))")
+            }
+        }
+    }
+
+    /// Warnings for options that have no effect with the others given.
+    var warnings: [String] {
+        guard offline else { return [] }
+        var ignored: [String] = []
+        if baseURL != nil { ignored.append("--base-url") }
+        if timeout != nil { ignored.append("--timeout") }
+        guard !ignored.isEmpty else { return [] }
+        return [
+            "imagesearch: warning: \(ignored.joined(separator: " and ")) "
+                + "\(ignored.count == 1 ? "has" : "have") no effect with --offline"
+        ]
     }
 
     private static func integer(
@@ -147,16 +214,30 @@ let helpText = """
       --json            print one JSON document instead of the table
       --offline         use the offline catalog even when an API key is set
       --api-key KEY     Pixabay API key (default: $PIXABAY_API_KEY)
+      --api-key-file PATH  read the key from a file (keeps it out of `ps`)
       --base-url URL    a Pixabay-compatible server (default: https://pixabay.com/api/)
       --timeout SECONDS request timeout, 0.1–600 (default 15)
+      --no-cache        neither read nor write the on-disk cache
+                        ($XDG_CACHE_HOME/imagesearch, else ~/.cache/imagesearch; 24 hours)
+      --images MODE     inline preview in the detail pane: auto (default), always, never
       --no-color        no colour (also when NO_COLOR is set or output is not a terminal)
       -i, --interactive search interactively (the default with no query on a terminal)
       -h, --help        show this help
       --version         show the version
 
-    Interactive commands: a line of text searches it; n loads the next page; a number shows
-    that result's details; o N opens result N's page; q (or end of input) quits; Ctrl-C
-    cancels a running search.
+    Interactive, on a terminal: a full-screen search that searches as you type. Keys: type
+    to edit the query (Backspace, Ctrl-U clears); Up/Down or Ctrl-P/Ctrl-N move; PgUp/PgDn
+    move by a screen; Enter shows the details, Esc closes them; Ctrl-O opens the page in a
+    browser; Ctrl-C cancels a search, or quits; Esc on the list quits; ? or F1 shows the keys.
+
+    Interactive, not on a terminal (line mode): each line is a query, except commands, which
+    start with a colon: \(lineModeCommandSummary)
 
     Exit status: 0 success (also with zero results), 1 the search failed, 2 usage error.
     """
+
+/// The line-mode commands, for the help texts.
+let lineModeCommandSummary =
+    ":next (:n) loads the next page; :detail N (:d N) shows result N; :open N (:o N) opens "
+    + "its page; :help (:h); :quit (:q; also end of input). A query that starts with a "
+    + "colon is written with two (::)."

@@ -29,7 +29,7 @@ final class OneShotSearch {
             network: setup.network, externalAppChannel: SystemExternalAppChannel(),
             scheduler: QueueScheduler.main)
         viewModel.imageDetailViewModel = detailViewModel
-        spinner = Spinner(enabled: terminal.stderrIsTerminal && !options.json)
+        spinner = Spinner(enabled: terminal.stderrIsTerminal && !terminal.isDumb && !options.json)
     }
 
     /// Starts the search; the program exits from the main queue when it is done.
@@ -82,37 +82,60 @@ final class OneShotSearch {
 
     /// Shows what loaded before the failure (if anything), then the error; exits 1.
     private func fail(_ message: String) {
+        let text = SearchMessages.error(
+            message, cause: setup.imageSearch.lastError, baseURL: setup.baseURL)
         let cells = viewModel.cellModels.value
-        if !cells.isEmpty {
-            if options.json {
-                print(report(cells, detail: nil).encoded())
-            } else {
-                for line in renderer.table(cells) { print(line) }
-                print(
-                    renderer.summary(
-                        loaded: cells.count, total: viewModel.totalCount.value,
-                        query: options.query))
-            }
+        if options.json {
+            var document = report(cells, detail: nil)
+            document.error = JSONReport.Failure(message: text, exitCode: 1)
+            print(document.encoded())
+        } else if !cells.isEmpty {
+            for line in renderer.table(cells) { print(line) }
+            print(renderer.summary(loaded: cells.count, total: total, query: options.query))
         }
-        printError("imagesearch: \(TerminalText.sanitized(message))")
+        printSkippedNotice()
+        printError("imagesearch: \(text)")
         exit(1)
+    }
+
+    /// A `--detail` beyond the results found: a usage error (exit 2), nothing else printed.
+    private func detailOutOfRange(_ number: Int, loaded: Int) -> Never {
+        let message =
+            "--detail \(number) is out of range: \(loaded) result\(loaded == 1 ? " was" : "s were") loaded"
+        if options.json {
+            var document = report(viewModel.cellModels.value, detail: nil)
+            document.error = JSONReport.Failure(message: message, exitCode: 2)
+            print(document.encoded())
+        }
+        printError("imagesearch: \(message)")
+        exit(2)
     }
 
     private func finish() {
         let cells = viewModel.cellModels.value
         if let number = options.detail {
             guard cells.indices.contains(number - 1) else {
-                printError(
-                    "imagesearch: --detail \(number) is out of range: \(cells.count) results were loaded"
-                )
-                exit(1)
+                detailOutOfRange(number, loaded: cells.count)
             }
             viewModel.selectCellAtIndex(number - 1)
         }
         // The detail view model applies `update` on the main queue; render after it.
         QueueScheduler.main.schedule { [self] in
             render(cells)
+            printSkippedNotice()
             exit(0)
+        }
+    }
+
+    /// What the summary calls the total: never below what is shown (a server's negative
+    /// or too-small count is not repeated as such).
+    private var total: Int64 {
+        max(viewModel.totalCount.value, Int64(viewModel.cellModels.value.count))
+    }
+
+    private func printSkippedNotice() {
+        if let notice = SearchMessages.skipped(setup.imageSearch.skippedHits) {
+            printError("imagesearch: \(notice)")
         }
     }
 
@@ -122,9 +145,7 @@ final class OneShotSearch {
             return
         }
         for line in renderer.table(cells) { print(line) }
-        print(
-            renderer.summary(
-                loaded: cells.count, total: viewModel.totalCount.value, query: options.query))
+        print(renderer.summary(loaded: cells.count, total: total, query: options.query))
         if let number = options.detail {
             print("")
             for line in renderer.detail(detailViewModel, number: number) { print(line) }
@@ -134,9 +155,16 @@ final class OneShotSearch {
     private func report(
         _ cells: [any ImageSearchTableViewCellModeling], detail: Int?
     ) -> JSONReport {
-        JSONReport(
-            query: options.query, source: setup.source, total: viewModel.totalCount.value,
-            loaded: cells.count, results: JSONReport.results(from: cells),
-            detail: detail.map { JSONReport.detail(from: detailViewModel, index: $0) })
+        var document = JSONReport()
+        document.query = options.query
+        document.source = setup.source
+        document.total = total
+        document.loaded = cells.count
+        document.results = JSONReport.results(from: cells)
+        document.skipped = setup.imageSearch.skippedHits
+        if let detail, cells.indices.contains(detail - 1) {
+            document.detail = JSONReport.result(cells[detail - 1].image, index: detail)
+        }
+        return document
     }
 }

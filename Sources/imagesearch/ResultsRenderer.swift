@@ -23,21 +23,25 @@ struct ResultsRenderer {
         }
         let header = ["#", "ID", "SIZE", "LIKES", "USER", "TAGS"]
         let rightAligned: Set<Int> = [0, 1, 3]
-        var widths = header.map(\.count)
+        var widths = header.map(DisplayWidth.width(of:))
         for row in rows {
             for (column, text) in row.enumerated() {
-                widths[column] = max(widths[column], text.count)
+                widths[column] = max(widths[column], DisplayWidth.width(of: text))
             }
         }
-        widths[4] = min(widths[4], 20)
-        let fixed = widths.dropLast().reduce(0, +) + 2 * (widths.count - 1)
-        widths[5] = max(8, min(widths[5], terminal.width - fixed))
+        // On a terminal the table fits its width; piped, nothing is cut.
+        if let width = terminal.width {
+            widths[4] = min(widths[4], 20)
+            let fixed = widths.dropLast().reduce(0, +) + 2 * (widths.count - 1)
+            widths[5] = max(8, min(widths[5], width - fixed))
+        }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { column, text in
-                let fitted = Self.truncate(text, to: widths[column])
-                let padding = String(repeating: " ", count: max(0, widths[column] - fitted.count))
-                if column == cells.count - 1 { return fitted }
-                return rightAligned.contains(column) ? padding + fitted : fitted + padding
+                if column == cells.count - 1 {
+                    return DisplayWidth.truncate(text, to: widths[column])
+                }
+                return DisplayWidth.fit(
+                    text, to: widths[column], rightAligned: rightAligned.contains(column))
             }
             .joined(separator: "  ")
         }
@@ -67,12 +71,5 @@ struct ResultsRenderer {
                 "  " + (label + ":").padding(toLength: 11, withPad: " ", startingAt: 0)
                     + (value.map(TerminalText.sanitized) ?? "—")
             }
-    }
-
-    /// Shortens `text` to `width` characters, ending with "…" when cut.
-    static func truncate(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
-        guard width > 1 else { return String(text.prefix(width)) }
-        return String(text.prefix(width - 1)) + "…"
     }
 }

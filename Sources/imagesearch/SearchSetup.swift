@@ -6,37 +6,78 @@ struct SearchSetup {
     /// `"pixabay"` or `"offline"`.
     let source: String
     let network: any Networking
-    let imageSearch: ImageSearch
-    /// A one-line notice for standard error, when the offline catalog stands in.
-    let notice: String?
+    /// The search the view models use, observed for skipped hits and the typed error.
+    let imageSearch: ReportingImageSearch
+    /// The endpoint searched (for error messages).
+    let baseURL: String
+    /// One-line notices for standard error: the offline catalog standing in, options that
+    /// have no effect.
+    let notices: [String]
+
+    /// The longest key file read: a key is short; anything longer is not a key file.
+    static let maximumKeyFileSize = 4096
 
     /// Builds the network and search service.
     ///
-    /// - Throws: `UsageError` for a configuration Pixabay would not accept.
+    /// - Throws: `UsageError` for a configuration Pixabay would not accept, or a key file
+    ///   that cannot be read or holds no key.
     init(options: CommandLineOptions, environment: [String: String]) throws(UsageError) {
-        let key = options.apiKey ?? Pixabay.environmentAPIKey(environment)
+        var key = options.apiKey ?? Pixabay.environmentAPIKey(environment)
+        if let path = options.apiKeyFile { key = try Self.readKey(path) }
         let perPage = options.perPage ?? Pixabay.defaultPerPage
         let live = key != nil && !options.offline
+        baseURL = options.baseURL ?? Pixabay.defaultBaseURL
         let pixabay: Pixabay
         do {
-            pixabay = try Pixabay(
-                apiKey: live ? key : nil, baseURL: options.baseURL ?? Pixabay.defaultBaseURL,
-                perPage: perPage)
+            pixabay = try Pixabay(apiKey: live ? key : nil, baseURL: baseURL, perPage: perPage)
         } catch {
             throw UsageError(error.description)
         }
+        var notices = options.warnings
+        let cache: ResponseCache
         if live {
             source = "pixabay"
             network = Network(timeout: options.timeout ?? Network.defaultTimeout)
-            notice = nil
+            let directory = DiskResponseStorage.defaultDirectory(
+                named: "imagesearch", environment: environment)
+            if !options.noCache, let directory {
+                cache = ResponseCache(storage: DiskResponseStorage(directory: directory))
+            } else {
+                cache = ResponseCache()
+            }
         } else {
             source = "offline"
             network = OfflineCatalog()
-            notice =
-                options.offline
-                ? nil
-                : "imagesearch: no API key, searching the offline catalog; set PIXABAY_API_KEY or pass --api-key KEY for live Pixabay results"
+            cache = ResponseCache()
+            if !options.offline {
+                notices.append(
+                    "imagesearch: no API key, searching the offline catalog; set PIXABAY_API_KEY or pass --api-key KEY for live Pixabay results"
+                )
+            }
         }
-        imageSearch = ImageSearch(network: network, pixabay: pixabay)
+        self.notices = notices
+        imageSearch = ReportingImageSearch(
+            ImageSearch(network: network, pixabay: pixabay, cache: cache))
+    }
+
+    /// The key in the file at `path`, trimmed.
+    private static func readKey(_ path: String) throws(UsageError) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw UsageError("cannot read --api-key-file '\(TerminalText.sanitized(path))'")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumKeyFileSize + 1)) ?? nil
+        guard let data, data.count <= maximumKeyFileSize,
+            let text = String(data: data, encoding: .utf8)
+        else {
+            throw UsageError(
+                "--api-key-file '\(TerminalText.sanitized(path))' does not hold a key")
+        }
+        let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty, !key.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw UsageError(
+                "--api-key-file '\(TerminalText.sanitized(path))' does not hold a key")
+        }
+        return key
     }
 }

@@ -5,8 +5,17 @@ import ImageSearchModel
 /// URL when there is none.
 final class SystemExternalAppChannel: ExternalAppChanneling {
     private let opener: URL?
+    private let report: @Sendable (String) -> Void
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// - Parameters:
+    ///   - environment: Where `PATH` is read to find the opener.
+    ///   - report: Where the one-line outcome goes (printed by default; the full-screen
+    ///     interface shows it in its status line).
+    init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        report: @escaping @Sendable (String) -> Void = { print($0) }
+    ) {
+        self.report = report
         #if os(macOS)
             let names = ["open"]
         #else
@@ -26,25 +35,26 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
     /// argument, never through a shell.
     func openURL(_ url: String) {
         guard Self.isOpenable(url) else {
-            print(
+            report(
                 "Not opening \"\(TerminalText.sanitized(url))\": only http and https pages are opened."
             )
             return
         }
         guard let opener else {
-            print("Open this page in a browser: \(url)")
+            report("Open this page in a browser: \(url)")
             return
         }
         let process = Process()
         process.executableURL = opener
         process.arguments = [url]
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
-            print("Opening \(url)")
+            report("Opening \(url)")
         } catch {
-            print(
+            report(
                 "Could not start \(opener.lastPathComponent); open this page in a browser: \(url)")
         }
     }

@@ -14,36 +14,54 @@ struct Terminal {
     let stderrIsTerminal: Bool
     /// Whether standard input is a terminal.
     let stdinIsTerminal: Bool
-    /// Columns available for a line of standard output.
-    let width: Int
+    /// Columns available for a line of standard output, or `nil` when it is not a terminal
+    /// (then nothing is cut to fit).
+    let width: Int?
     /// Whether to colour standard output.
     let color: Bool
+    /// Whether `TERM` is `dumb` (or unset): no escape code of any kind is written.
+    let isDumb: Bool
+    /// The full-screen interface can run: standard input and output are terminals that
+    /// understand escape codes.
+    var canRunFullScreen: Bool { stdinIsTerminal && stdoutIsTerminal && !isDumb }
 
     init(noColor: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         stderrIsTerminal = isatty(STDERR_FILENO) == 1
         stdinIsTerminal = isatty(STDIN_FILENO) == 1
-        width = Terminal.columns(environment: environment, isTerminal: stdoutIsTerminal)
+        let term = environment["TERM"] ?? ""
+        isDumb = term.isEmpty || term == "dumb"
+        width = stdoutIsTerminal ? Terminal.size(environment: environment).columns : nil
         let noColorRequested = noColor || (environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
-        color = stdoutIsTerminal && !noColorRequested && environment["TERM"] != "dumb"
+        color = stdoutIsTerminal && !noColorRequested && !isDumb
     }
 
-    /// The terminal's width, else `COLUMNS`, else 100; never below 40.
-    private static func columns(environment: [String: String], isTerminal: Bool) -> Int {
+    /// The terminal's size, else `COLUMNS` × `LINES`, else 100 × 30; never below 20 × 5.
+    static func size(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> (columns: Int, rows: Int) {
         var size = winsize()
-        if isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return max(40, Int(size.ws_col))
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            return (max(20, Int(size.ws_col)), max(5, Int(size.ws_row)))
         }
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {
-            return max(40, columns)
-        }
-        return 100
+        let columns = environment["COLUMNS"].flatMap { Int($0) }.map { max(20, min($0, 1000)) }
+        let rows = environment["LINES"].flatMap { Int($0) }.map { max(5, min($0, 1000)) }
+        return (columns ?? 100, rows ?? 30)
     }
 
     /// Wraps `text` in an ANSI style when colour is on.
     func style(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
+}
+
+/// Writes `text` and a newline to standard output at once.
+///
+/// This module's `print`: unbuffered, like every other write of the program (prompts,
+/// standard error, the full-screen interface), so output comes out in the order it was
+/// written even into a pipe, where the C library's buffer would hold it back.
+func print(_ text: String = "") {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
 /// Writes to standard error.

@@ -1,16 +1,33 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // The imagesearch command: parse the command line, pick the data source, then hand over to
-// the one-shot or interactive front end, which exit from the main queue when done.
+// the one-shot, line-mode or full-screen front end, which exit from the main queue when done.
 
 let environment = ProcessInfo.processInfo.environment
-let options: CommandLineOptions
-do {
-    options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
+let arguments = Array(CommandLine.arguments.dropFirst())
+let wantsJSON = arguments.contains("--json")
+
+/// Prints a usage error (and, with `--json`, the JSON error document) and exits 2.
+func usageFailure(_ error: UsageError) -> Never {
+    if wantsJSON {
+        print(JSONReport.failure(error.description, exitCode: 2).encoded())
+    }
     printError("imagesearch: \(error.description); see --help")
     exit(2)
+}
+
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions.parse(arguments)
+} catch {
+    usageFailure(error)
 }
 
 if options.help {
@@ -25,21 +42,29 @@ if options.version {
 let terminal = Terminal(noColor: options.noColor, environment: environment)
 let interactive = options.interactive || (options.query.isEmpty && terminal.stdinIsTerminal)
 if !interactive && options.query.isEmpty {
-    printError("imagesearch: a query is required (or use --interactive); see --help")
-    exit(2)
+    usageFailure(UsageError("a query is required (or use --interactive)"))
 }
 
 let setup: SearchSetup
 do {
     setup = try SearchSetup(options: options, environment: environment)
 } catch {
-    printError("imagesearch: \(error.description); see --help")
-    exit(2)
+    usageFailure(error)
 }
-if let notice = setup.notice { printError(notice) }
+let fullScreen = interactive && terminal.canRunFullScreen
+// The full-screen interface shows the notices in its status line instead.
+if !fullScreen {
+    for notice in setup.notices { printError(notice) }
+}
 
-if interactive {
-    let session = InteractiveSession(setup: setup, terminal: terminal)
+if fullScreen {
+    let session = FullScreenSession(setup: setup, options: options, environment: environment)
+    // Started from the main queue, like everything it does later: `dispatchMain()` hands
+    // the main queue to another thread, and the session's state is the queue's.
+    DispatchQueue.main.async { session.start() }
+    withExtendedLifetime(session) { dispatchMain() }
+} else if interactive {
+    let session = LineSession(setup: setup, terminal: terminal)
     session.start()
     withExtendedLifetime(session) { dispatchMain() }
 } else {

@@ -45,9 +45,19 @@ enum CommandRunner {
         base["COLUMNS"] = "100"
         base["LANG"] = "en_US.UTF-8"
         base["LC_ALL"] = "en_US.UTF-8"
+        // A fresh on-disk cache for each run (removed when it ends), unless the test gives
+        // one: a page cached by one test must not answer another test's server.
+        var temporaryCache: String?
+        if environment["XDG_CACHE_HOME"] == nil {
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("imagesearch-test-\(UUID().uuidString)").path
+            base["XDG_CACHE_HOME"] = path
+            temporaryCache = path
+        }
         return try RunningCommand(
             executable: executable, arguments: arguments,
-            environment: base.merging(environment) { _, new in new })
+            environment: base.merging(environment) { _, new in new },
+            temporaryCache: temporaryCache)
     }
 
     enum RunnerError: Error {
@@ -65,8 +75,15 @@ final class RunningCommand {
     private let output = Collected()
     private let readers = DispatchGroup()
 
-    init(executable: URL, arguments: [String], environment: [String: String]) throws {
+    /// A cache directory made for this run only, removed when it ends.
+    private let temporaryCache: String?
+
+    init(
+        executable: URL, arguments: [String], environment: [String: String],
+        temporaryCache: String? = nil
+    ) throws {
         self.arguments = arguments
+        self.temporaryCache = temporaryCache
         let stdout = Pipe()
         let stderr = Pipe()
         process.executableURL = executable
@@ -110,6 +127,7 @@ final class RunningCommand {
             throw CommandRunner.RunnerError.timedOut(arguments)
         }
         readers.wait()
+        if let temporaryCache { try? FileManager.default.removeItem(atPath: temporaryCache) }
         return CommandResult(
             status: process.terminationStatus,
             stdout: String(decoding: output.out, as: UTF8.self),

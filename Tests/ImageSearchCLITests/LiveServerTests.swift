@@ -138,7 +138,7 @@ struct InteractiveCancellationTests {
         #expect(server.waitForRequest(timeout: 20))
         command.interrupt()
         #expect(server.waitForClientToClose(timeout: 20), "the held request was cancelled")
-        command.write("q\n")
+        command.write(":q\n")
         command.closeInput()
         let result = try command.finish(timeout: 20)
         #expect(result.status == 0)

@@ -94,17 +94,20 @@ struct OfflineSearchTests {
         #expect(result.stdout.contains("0 of 0 images for \"qwxzzy\""))
     }
 
-    @Test("--detail beyond the loaded results exits 1 with a reason")
+    @Test("--detail beyond the loaded results is a usage error (exit 2) with a reason")
     func detailOutOfRange() throws {
         let result = try CommandRunner.run(["--offline", "--per-page", "3", "--detail", "9", "fox"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.contains("--detail 9 is out of range"))
+        let found = try CommandRunner.run(["--offline", "--detail", "40", "fox"])
+        #expect(found.status == 2, "fewer results than --detail asks for")
+        #expect(found.stderr.contains("--detail 40 is out of range: 14 results were loaded"))
     }
 
     @Test("interactive mode reads commands from standard input")
     func interactive() throws {
         let result = try CommandRunner.run(
-            ["-i", "--offline", "--per-page", "3"], input: "fox\nn\n2\n99\nq\n")
+            ["-i", "--offline", "--per-page", "3"], input: "fox\n:n\n:d 2\n:d 99\n:q\n")
         #expect(result.status == 0)
         let expected = try catalogPages("fox", perPage: 3, pages: 2).flatMap(\.images)
         #expect(result.tableIDs == expected.map(\.id))

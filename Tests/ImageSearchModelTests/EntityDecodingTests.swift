@@ -82,13 +82,20 @@ struct EntityDecodingTests {
         "anything but a complete page is incorrect data",
         arguments: [
             "", "null", "[]", "<html><body>Oops</body></html>", #"{"hits": []}"#,
-            #"{"totalHits": 3}"#, #"{"totalHits": 3, "hits": [{"id": 1}]}"#,
-            #"{"totalHits": 3, "hits": ["#,
+            #"{"totalHits": 3}"#, #"{"totalHits": 3, "hits": ["#,
         ])
     func incompletePages(body: String) {
         #expect(throws: NetworkError.incorrectDataReturned) {
             try ResponseEntity.decode(from: Data(body.utf8))
         }
+    }
+
+    @Test("a page whose only hit is malformed decodes with the hit skipped, not failed")
+    func malformedHitSkipped() throws {
+        let page = try ResponseEntity.decode(
+            from: Data(#"{"totalHits": 3, "hits": [{"id": 1}]}"#.utf8))
+        #expect(page.images.isEmpty)
+        #expect(page.skippedHits == 1)
     }
 
     @Test("bytes that are not UTF-8 are incorrect data")

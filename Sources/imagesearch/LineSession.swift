@@ -9,12 +9,14 @@ import Signalbox
     import Darwin
 #endif
 
-/// `imagesearch -i`: a prompt; each line is a search or a command.
+/// `imagesearch -i` when not on a terminal (piped input or output): each line is a query or
+/// a `:command` (see ``LineCommand``).
 ///
 /// Lines are read on a background thread and handled on the main queue, one at a time: the
-/// next prompt appears when the previous command has finished. Ctrl-C cancels a running
-/// search (through the view model) and quits at the prompt.
-final class InteractiveSession: @unchecked Sendable {
+/// next line is read when the previous one has been answered, so output comes in input
+/// order. No escape code is written unless standard output is a terminal. Ctrl-C cancels a
+/// running search (through the view model) and quits otherwise.
+final class LineSession: @unchecked Sendable {
     // Safety: all mutable state is touched on the main queue only; the reader thread only
     // writes the prompt, waits on `ready` (a semaphore) and dispatches lines to main.
     private let terminal: Terminal
@@ -22,6 +24,7 @@ final class InteractiveSession: @unchecked Sendable {
     private let viewModel: ImageSearchTableViewModel
     private let detailViewModel: ImageDetailViewModel
     private let spinner: Spinner
+    private let setup: SearchSetup
     private let ready = DispatchSemaphore(value: 0)
     private var interruptSource: DispatchSourceSignal?
     private var shownCount = 0
@@ -31,6 +34,7 @@ final class InteractiveSession: @unchecked Sendable {
 
     init(setup: SearchSetup, terminal: Terminal) {
         self.terminal = terminal
+        self.setup = setup
         renderer = ResultsRenderer(terminal: terminal)
         viewModel = ImageSearchTableViewModel(
             imageSearch: setup.imageSearch, network: setup.network, scheduler: QueueScheduler.main)
@@ -38,12 +42,14 @@ final class InteractiveSession: @unchecked Sendable {
             network: setup.network, externalAppChannel: SystemExternalAppChannel(),
             scheduler: QueueScheduler.main)
         viewModel.imageDetailViewModel = detailViewModel
-        spinner = Spinner(enabled: terminal.stderrIsTerminal)
+        spinner = Spinner(enabled: terminal.stderrIsTerminal && !terminal.isDumb)
     }
 
     /// Starts reading input; the program exits from the main queue on `q` or end of input.
     func start() {
-        print("Type words to search; n next page; a number for details; o N to open; q to quit.")
+        if terminal.stdinIsTerminal && terminal.stdoutIsTerminal {
+            print("Type words to search, or a command: :next, :detail N, :open N, :help, :quit.")
+        }
         installInterruptHandler()
         observations.add(
             viewModel.searching.signal.skipRepeats().observeValues { [weak self] searching in
@@ -69,29 +75,35 @@ final class InteractiveSession: @unchecked Sendable {
         thread.start()
     }
 
+    /// The prompt, only when a person types and reads (standard input and output are a
+    /// terminal), so piped output holds results only.
     private func prompt() {
+        guard terminal.stdinIsTerminal && terminal.stdoutIsTerminal else { return }
         FileHandle.standardOutput.write(Data(terminal.style("imagesearch> ", "1;36").utf8))
     }
 
     private func handle(_ line: String) {
-        let input = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        let words = input.split(separator: " ", omittingEmptySubsequences: true)
-        switch true {
-        case input.isEmpty:
+        switch LineCommand(line: line) {
+        case .nothing:
             done()
-        case input == "q" || input == "quit" || input == "exit":
+        case .quit:
             exit(0)
-        case input == "?" || input == "help":
-            print(helpText)
+        case .help:
+            print(lineModeHelp)
             done()
-        case input == "n":
+        case .next:
             loadNextPage()
-        case Int(input) != nil:
-            showDetail(Int(input) ?? 0)
-        case words.count == 2 && words[0] == "o" && Int(words[1]) != nil:
-            openPage(Int(words[1]) ?? 0)
-        default:
-            search(input)
+        case .detail(let number):
+            showDetail(number)
+        case .open(let number):
+            openPage(number)
+        case .search(let text):
+            search(text)
+        case .unknown(let message):
+            print(
+                "\(message.prefix(1).uppercased() + message.dropFirst()); :help lists the commands."
+            )
+            done()
         }
     }
 
@@ -111,6 +123,10 @@ final class InteractiveSession: @unchecked Sendable {
 
     private func loadNextPage() {
         guard viewModel.loadNextPage.isEnabled.value else {
+            if viewModel.cellModels.value.isEmpty && !viewModel.searching.value {
+                print("Nothing is shown yet; type a query first.")
+                return done()
+            }
             print(viewModel.hasNextPage.value ? "A page is loading." : "No more pages.")
             return done()
         }
@@ -155,18 +171,23 @@ final class InteractiveSession: @unchecked Sendable {
     }
 
     private func renderNewResults() {
-        if let message = viewModel.errorMessage.value {
-            printError("Search failed: \(TerminalText.sanitized(message))")
-            return
-        }
         let cells = viewModel.cellModels.value
         let fresh = Array(cells.dropFirst(shownCount))
         for line in renderer.table(fresh, startingAt: shownCount) { print(line) }
         shownCount = cells.count
+        if let notice = SearchMessages.skipped(setup.imageSearch.skippedHits) { print(notice) }
+        if let message = viewModel.errorMessage.value {
+            let text = SearchMessages.error(
+                message, cause: setup.imageSearch.lastError, baseURL: setup.baseURL)
+            printError("Search failed: \(text)")
+            return
+        }
         print(
             renderer.summary(
-                loaded: cells.count, total: viewModel.totalCount.value,
-                query: viewModel.query.value.trimmingCharacters(in: .whitespaces)))
+                loaded: cells.count,
+                total: max(viewModel.totalCount.value, Int64(cells.count)),
+                query: TerminalText.sanitized(
+                    viewModel.query.value.trimmingCharacters(in: .whitespaces))))
     }
 
     private func installInterruptHandler() {
@@ -186,3 +207,14 @@ final class InteractiveSession: @unchecked Sendable {
         interruptSource = source
     }
 }
+
+/// The text of `:help` in line mode.
+let lineModeHelp = """
+    Each line is a query, searched when you press Enter. Commands start with a colon:
+      :next, :n          load the next page
+      :detail N, :d N    show the details of result N
+      :open N, :o N      open result N's page in a browser
+      :help, :h          show this text
+      :quit, :q          quit (so does the end of input)
+    To search for text that starts with a colon, write two: ::-) searches ":-)".
+    """

@@ -1,0 +1,140 @@
+/// What keys do in the full-screen interface: a value-type state machine.
+///
+/// The state is what the screen adds to the view models: which pane is shown and which row
+/// is selected. ``handle(_:in:)`` takes a key and the facts it needs from the view models
+/// (``Context``), updates the state, and returns the ``Effect``s for the session to carry out
+/// on the view models. Nothing here touches a view model or the terminal, so every key is
+/// unit-tested.
+struct ScreenInteraction: Equatable {
+    /// What the screen shows below the search line.
+    enum Mode: Equatable {
+        /// The results list.
+        case list
+        /// The list with the selected result's details.
+        case detail
+        /// The keys.
+        case help
+    }
+
+    /// What the session does after a key.
+    enum Effect: Equatable {
+        /// Set the table view model's `query`.
+        case setQuery(String)
+        /// Show result `index` in the detail view model (`selectCellAtIndex`).
+        case showDetail(Int)
+        /// Open result `index`'s page (select it, then `openImagePage()`).
+        case openPage(Int)
+        /// Apply `loadNextPage` if it is enabled: the selection is near the end.
+        case loadNextPage
+        /// Cancel the search in flight (`cancelSearch()`).
+        case cancelSearch
+        /// Leave the program (exit 0).
+        case quit
+        /// Stop the program as Ctrl-Z does (terminal restored first).
+        case suspend
+    }
+
+    /// What a key's meaning depends on, read from the view models.
+    struct Context: Equatable {
+        /// The table view model's `query`.
+        var query: String
+        /// How many rows are loaded.
+        var count: Int
+        /// Whether a search or page load is in flight.
+        var searching: Bool
+        /// How many rows the list shows at once (what PgUp/PgDn move by).
+        var pageSize: Int
+    }
+
+    /// How close to the last loaded row the selection gets before the next page is asked
+    /// for, in rows.
+    static let prefetchDistance = 5
+
+    private(set) var mode = Mode.list
+    /// The selected row (0 when there is none).
+    private(set) var selected = 0
+
+    /// Handles `key`; returns what the session must do.
+    mutating func handle(_ key: Key, in context: Context) -> [Effect] {
+        clampSelection(count: context.count)
+        switch key {
+        case .character(let character):
+            if character == "?" && context.query.isEmpty || mode == .help && character == "?" {
+                mode = mode == .help ? .list : .help
+                return []
+            }
+            return edit(context.query + String(character))
+        case .backspace:
+            guard !context.query.isEmpty else { return [] }
+            return edit(String(context.query.dropLast()))
+        case .control("u"):
+            return edit("")
+        case .function(1):
+            mode = mode == .help ? .list : .help
+            return []
+        case .down, .control("n"):
+            return move(by: 1, in: context)
+        case .up, .control("p"):
+            return move(by: -1, in: context)
+        case .pageDown:
+            return move(by: max(1, context.pageSize), in: context)
+        case .pageUp:
+            return move(by: -max(1, context.pageSize), in: context)
+        case .home:
+            return move(by: -selected, in: context)
+        case .end:
+            return move(by: context.count - 1 - selected, in: context)
+        case .enter:
+            guard context.count > 0 else { return [] }
+            mode = .detail
+            return [.showDetail(selected)]
+        case .control("o"):
+            guard context.count > 0 else { return [] }
+            return [.openPage(selected)]
+        case .escape:
+            guard mode == .list else {
+                mode = .list
+                return []
+            }
+            return [.quit]
+        case .control("c"):
+            return context.searching ? [.cancelSearch] : [.quit]
+        case .control("z"):
+            return [.suspend]
+        default:
+            return []
+        }
+    }
+
+    /// A new result list arrived (a new search): the selection goes back to the top and the
+    /// detail closes; more rows for the same search keep both.
+    mutating func resultsChanged(count: Int, isNewSearch: Bool) {
+        if isNewSearch {
+            selected = 0
+            if mode == .detail { mode = .list }
+        }
+        clampSelection(count: count)
+    }
+
+    private mutating func edit(_ query: String) -> [Effect] {
+        if mode == .help { mode = .list }
+        return [.setQuery(query)]
+    }
+
+    private mutating func move(by offset: Int, in context: Context) -> [Effect] {
+        guard context.count > 0 else { return [] }
+        let target = min(max(0, selected + offset), context.count - 1)
+        if mode == .help { mode = .list }
+        var effects: [Effect] = []
+        if target != selected {
+            selected = target
+            if mode == .detail { effects.append(.showDetail(target)) }
+        }
+        if target >= context.count - Self.prefetchDistance { effects.append(.loadNextPage) }
+        return effects
+    }
+
+    private mutating func clampSelection(count: Int) {
+        selected = count == 0 ? 0 : min(max(0, selected), count - 1)
+    }
+}

@@ -1,0 +1,335 @@
+import ImageSearchViewModel
+
+/// Everything the full-screen interface shows, read from the view models (and the few
+/// facts the screen itself keeps: size, selection, pane, spinner frame, a notice).
+struct ScreenContent: Equatable {
+    /// One result row, as the cell model formats it.
+    struct Row: Equatable {
+        var id: UInt64
+        var size: String
+        var likes: Int64
+        var user: String
+        var tags: String
+    }
+
+    /// The detail view model's texts.
+    struct Detail: Equatable {
+        var id: UInt64?
+        var size: String?
+        var tags: String?
+        var user: String?
+        var views: String?
+        var downloads: String?
+        var likes: String?
+        var pageURL: String?
+    }
+
+    var columns: Int
+    var rows: Int
+    var query: String
+    var results: [Row] = []
+    var state = ImageSearchState.idle
+    var hasNextPage = false
+    var mode = ScreenInteraction.Mode.list
+    var selected = 0
+    /// The first row shown (see ``SearchScreen/scrollTop(previous:selected:visible:count:)``).
+    var top = 0
+    var detail: Detail?
+    var spinnerFrame = 0
+    /// A one-line notice for the status line (an opened page, a cancelled search, skipped
+    /// results), shown instead of the counts while set.
+    var notice: String?
+    /// Whether to use reverse video and bold (off with `NO_COLOR` / `--no-color`).
+    var styled = true
+    /// Whether the page address is written as an OSC 8 hyperlink.
+    var hyperlinks = false
+    /// Where the offline catalog stands in, so the empty screen can say so.
+    var source = "pixabay"
+    /// Columns kept free at the right of the detail pane for an inline picture.
+    var pictureColumns = 0
+}
+
+/// A screen's worth of lines and where the cursor goes.
+struct ScreenFrame: Equatable {
+    /// Exactly `rows` lines, none wider than `columns - 1` columns.
+    var lines: [String]
+    /// The cursor's column on the first line (the end of the query), from 0.
+    var cursorColumn: Int
+}
+
+/// The full-screen interface as a pure function of ``ScreenContent``: no state, no output.
+///
+/// Layout, top to bottom: the search line, the column header, the results list (or the
+/// keys, or a message), the detail pane when open, and the status line. Every text that
+/// came from a server is passed through ``TerminalText/sanitized(_:)``, and every line is
+/// cut to the width by display columns (CJK and emoji count two), one column short of the
+/// edge so that no line can wrap even where a terminal's width table differs from ours.
+enum SearchScreen {
+    static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// Lines of the detail pane: a title and seven fields.
+    static let detailHeight = 8
+    static let help = [
+        "Keys",
+        "  type            edit the search; results follow as you type",
+        "  Backspace       delete a character      Ctrl-U   clear the search",
+        "  Up/Down         move (also Ctrl-P/Ctrl-N); PgUp/PgDn by a screen",
+        "  Enter           show the details        Esc      close them",
+        "  Ctrl-O          open the page in a browser",
+        "  Ctrl-C          cancel a search; quit when none is running",
+        "  Esc             quit (from the list)    ? or F1  this help",
+    ]
+
+    /// The first row to show so that `selected` is visible, moving as little as possible
+    /// from `previous`.
+    static func scrollTop(previous: Int, selected: Int, visible: Int, count: Int) -> Int {
+        guard visible > 0, count > visible else { return 0 }
+        var top = min(max(0, previous), count - visible)
+        if selected < top { top = selected }
+        if selected >= top + visible { top = selected - visible + 1 }
+        return max(0, top)
+    }
+
+    /// How many result rows fit, given the size and the pane shown.
+    static func listHeight(_ content: ScreenContent) -> Int {
+        let available = max(0, content.rows - 3)
+        guard content.mode == .detail, content.detail != nil else { return available }
+        return available >= detailHeight + 3 ? available - detailHeight : 0
+    }
+
+    /// Renders `content`.
+    static func frame(_ content: ScreenContent) -> ScreenFrame {
+        let width = max(1, content.columns - 1)
+        var lines: [String] = []
+        let (searchLine, cursor) = searchLine(content, width: width)
+        lines.append(searchLine)
+        let layout = ColumnLayout(rows: content.results, width: width)
+        lines.append(bold(DisplayWidth.fit(layout.header, to: width), content.styled))
+        let listRows = listHeight(content)
+        lines += body(content, layout: layout, height: listRows, width: width)
+        while lines.count < 2 + listRows { lines.append(blank(width)) }
+        if content.mode == .detail, let detail = content.detail {
+            let paneHeight = max(0, content.rows - 3 - listRows)
+            lines += detailPane(
+                detail, number: content.selected + 1, content: content, width: width
+            )
+            .prefix(paneHeight)
+            while lines.count < content.rows - 1 { lines.append(blank(width)) }
+        }
+        while lines.count < content.rows - 1 { lines.append(blank(width)) }
+        lines = Array(lines.prefix(max(0, content.rows - 1)))
+        if content.rows > 1 { lines.append(statusLine(content, width: width)) }
+        return ScreenFrame(lines: Array(lines.prefix(max(1, content.rows))), cursorColumn: cursor)
+    }
+
+    private static func blank(_ width: Int) -> String {
+        String(repeating: " ", count: width)
+    }
+
+    private static func bold(_ text: String, _ styled: Bool) -> String {
+        styled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text
+    }
+
+    private static func reverse(_ text: String, _ styled: Bool) -> String {
+        styled ? "\u{1B}[7m" + text + "\u{1B}[0m" : text
+    }
+
+    /// `Search: query`, showing the end of a query too long for the line.
+    private static func searchLine(_ content: ScreenContent, width: Int) -> (String, Int) {
+        let label = "Search: "
+        let room = max(1, width - label.count - 1)
+        var query = TerminalText.sanitized(content.query)
+        if DisplayWidth.width(of: query) > room {
+            var tail = ""
+            for character in query.reversed() {
+                let next = String(character) + tail
+                if DisplayWidth.width(of: next) > room - 1 { break }
+                tail = next
+            }
+            query = "…" + tail
+        }
+        let text = DisplayWidth.fit(label + query, to: width)
+        let line =
+            content.styled
+            ? "\u{1B}[1m" + label + "\u{1B}[0m" + String(text.dropFirst(label.count)) : text
+        return (line, min(width, label.count + DisplayWidth.width(of: query)))
+    }
+
+    /// The results, the keys, or a message where the results would be.
+    private static func body(
+        _ content: ScreenContent, layout: ColumnLayout, height: Int, width: Int
+    ) -> [String] {
+        guard height > 0 else { return [] }
+        if content.mode == .help {
+            return help.prefix(height).map { DisplayWidth.fit($0, to: width) }
+        }
+        if content.results.isEmpty {
+            return message(for: content).flatMap { wrap($0, width: width) }.prefix(height)
+                .map { DisplayWidth.fit($0, to: width) }
+        }
+        let top = min(max(0, content.top), max(0, content.results.count - 1))
+        return content.results.indices.dropFirst(top).prefix(height).map { index in
+            let isSelected = index == content.selected
+            let text = DisplayWidth.fit(
+                (isSelected ? ">" : " ") + layout.line(content.results[index], number: index + 1),
+                to: width)
+            return isSelected ? reverse(text, content.styled) : text
+        }
+    }
+
+    /// What the empty list says.
+    private static func message(for content: ScreenContent) -> [String] {
+        switch content.state {
+        case .idle:
+            let source =
+                content.source == "offline"
+                ? "Searching the built-in offline catalog (no API key is set)."
+                : "Searching Pixabay."
+            return ["Type to search; results appear as you type.", source, "? shows the keys."]
+        case .searching:
+            return ["Searching…"]
+        case .loaded:
+            return ["No images found for \"\(TerminalText.sanitized(content.query))\"."]
+        case .failed(let message), .partiallyLoaded(_, _, let message):
+            return ["Search failed:", TerminalText.sanitized(message)]
+        }
+    }
+
+    /// `text` broken into lines of at most `width` columns at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if DisplayWidth.width(of: candidate) <= width || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.isEmpty ? [""] : lines
+    }
+
+    /// The selected result's details: a title and labelled fields.
+    private static func detailPane(
+        _ detail: ScreenContent.Detail, number: Int, content: ScreenContent, width: Int
+    ) -> [String] {
+        let title = "─ Result \(number): image \(detail.id.map(String.init) ?? "…") "
+        let rule = String(repeating: "─", count: max(0, width - DisplayWidth.width(of: title)))
+        var lines = [bold(DisplayWidth.fit(title + rule, to: width), content.styled)]
+        let fields: [(String, String?)] = [
+            ("Size", detail.size), ("Tags", detail.tags), ("User", detail.user),
+            ("Views", detail.views), ("Downloads", detail.downloads), ("Likes", detail.likes),
+        ]
+        let textWidth = max(1, width - content.pictureColumns)
+        let reserved = String(repeating: " ", count: width - textWidth)
+        for (label, value) in fields {
+            let text =
+                "  " + (label + ":").padding(toLength: 11, withPad: " ", startingAt: 0)
+                + (value.map(TerminalText.sanitized) ?? "—")
+            lines.append(DisplayWidth.fit(text, to: textWidth) + reserved)
+        }
+        let page = detail.pageURL.map(TerminalText.sanitized) ?? "—"
+        let prefix = "  Page:      "
+        let shown = DisplayWidth.truncate(page, to: max(1, width - prefix.count))
+        var line = prefix + shown
+        let padding = String(repeating: " ", count: max(0, width - DisplayWidth.width(of: line)))
+        if content.hyperlinks, let url = detail.pageURL, SystemExternalAppChannel.isOpenable(url) {
+            line = prefix + "\u{1B}]8;;\(url)\u{1B}\\" + shown + "\u{1B}]8;;\u{1B}\\"
+        }
+        lines.append(line + padding)
+        return lines
+    }
+
+    /// The bottom line: spinner or counts or error on the left, key hints on the right.
+    private static func statusLine(_ content: ScreenContent, width: Int) -> String {
+        let query = TerminalText.sanitized(content.query.trimmingCharacters(in: .whitespaces))
+        var left: String
+        switch content.state {
+        case .idle:
+            left = "Ready"
+        case .searching(let loaded):
+            let frame = spinnerFrames[abs(content.spinnerFrame) % spinnerFrames.count]
+            left =
+                loaded == 0
+                ? "\(frame) Searching \"\(query)\"…" : "\(frame) Loading more… \(loaded) shown"
+        case .loaded(let loaded, let total):
+            left = counts(loaded: loaded, total: total, query: query)
+        case .failed(let message):
+            left = "Error: " + TerminalText.sanitized(message)
+        case .partiallyLoaded(let loaded, let total, let message):
+            left =
+                counts(loaded: loaded, total: total, query: query) + " · Error: "
+                + TerminalText.sanitized(message)
+        }
+        if let notice = content.notice { left = TerminalText.sanitized(notice) }
+        if case .loaded = content.state, !content.results.isEmpty {
+            left = "\(content.selected + 1)/\(content.results.count) · " + left
+        }
+        let hints = content.mode == .detail ? "Esc close  ^O open" : "? keys  Esc quit"
+        let hintWidth = DisplayWidth.width(of: hints)
+        let text: String
+        if width >= hintWidth + 20 {
+            text = DisplayWidth.fit(left, to: width - hintWidth - 1) + " " + hints
+        } else {
+            text = DisplayWidth.fit(left, to: width)
+        }
+        return reverse(text, content.styled)
+    }
+
+    /// `12 of 285 images for "fox"`, never a total below what is shown.
+    static func counts(loaded: Int, total: Int64, query: String) -> String {
+        let shownTotal = max(total, Int64(loaded))
+        return "\(loaded) of \(shownTotal) image\(shownTotal == 1 ? "" : "s") for \"\(query)\""
+    }
+}
+
+/// The widths of the list's columns, from every loaded row so they stay put while scrolling.
+struct ColumnLayout {
+    private let numberWidth: Int
+    private let idWidth: Int
+    private let sizeWidth: Int?
+    private let likesWidth: Int
+    private let userWidth: Int
+    private let tagsWidth: Int
+
+    init(rows: [ScreenContent.Row], width: Int) {
+        numberWidth = max(1, String(rows.count).count)
+        idWidth = max(2, rows.map { String($0.id).count }.max() ?? 0)
+        let sizes = max(4, rows.map { DisplayWidth.width(of: $0.size) }.max() ?? 0)
+        likesWidth = max(5, rows.map { String($0.likes).count }.max() ?? 0)
+        let users = max(
+            4, rows.map { DisplayWidth.width(of: TerminalText.sanitized($0.user)) }.max() ?? 0)
+        // The marker column, then # ID [SIZE] LIKES USER TAGS with two spaces between.
+        let withoutSize = 1 + numberWidth + 2 + idWidth + 2 + likesWidth + 2
+        sizeWidth = width - withoutSize - sizes - 2 >= 36 ? sizes : nil
+        let fixed = withoutSize + (sizeWidth.map { $0 + 2 } ?? 0)
+        userWidth = min(users, max(4, (width - fixed) / 3), 16)
+        tagsWidth = max(0, width - fixed - userWidth - 2)
+    }
+
+    var header: String {
+        " " + cells(number: "#", id: "ID", size: "SIZE", likes: "LIKES", user: "USER", tags: "TAGS")
+    }
+
+    func line(_ row: ScreenContent.Row, number: Int) -> String {
+        cells(
+            number: String(number), id: String(row.id), size: row.size, likes: String(row.likes),
+            user: TerminalText.sanitized(row.user), tags: TerminalText.sanitized(row.tags))
+    }
+
+    private func cells(
+        number: String, id: String, size: String, likes: String, user: String, tags: String
+    ) -> String {
+        var parts = [
+            DisplayWidth.fit(number, to: numberWidth, rightAligned: true),
+            DisplayWidth.fit(id, to: idWidth, rightAligned: true),
+        ]
+        if let sizeWidth { parts.append(DisplayWidth.fit(size, to: sizeWidth)) }
+        parts.append(DisplayWidth.fit(likes, to: likesWidth, rightAligned: true))
+        parts.append(DisplayWidth.fit(user, to: userWidth))
+        parts.append(DisplayWidth.truncate(tags, to: tagsWidth))
+        return parts.joined(separator: "  ")
+    }
+}

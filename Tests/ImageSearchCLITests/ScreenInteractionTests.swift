@@ -1,0 +1,92 @@
+import Testing
+
+@testable import imagesearch
+
+@Suite("what keys do on the full screen")
+struct ScreenInteractionTests {
+    func context(query: String = "fox", count: Int = 10, searching: Bool = false)
+        -> ScreenInteraction.Context
+    {
+        ScreenInteraction.Context(query: query, count: count, searching: searching, pageSize: 4)
+    }
+
+    @Test("printable keys and Backspace edit the query; Ctrl-U clears it")
+    func editing() {
+        var state = ScreenInteraction()
+        #expect(state.handle(.character("s"), in: context()) == [.setQuery("foxs")])
+        #expect(state.handle(.backspace, in: context()) == [.setQuery("fo")])
+        #expect(state.handle(.backspace, in: context(query: "")) == [])
+        #expect(state.handle(.control("u"), in: context()) == [.setQuery("")])
+        #expect(state.handle(.character("狐"), in: context(query: "")) == [.setQuery("狐")])
+    }
+
+    @Test("arrows, Ctrl-N/Ctrl-P and PgDn/PgUp move within the results")
+    func moving() {
+        var state = ScreenInteraction()
+        _ = state.handle(.down, in: context())
+        _ = state.handle(.control("n"), in: context())
+        #expect(state.selected == 2)
+        _ = state.handle(.control("p"), in: context())
+        #expect(state.selected == 1)
+        _ = state.handle(.pageDown, in: context(count: 40))
+        #expect(state.selected == 5)
+        _ = state.handle(.pageUp, in: context(count: 40))
+        _ = state.handle(.pageUp, in: context(count: 40))
+        #expect(state.selected == 0)
+        _ = state.handle(.up, in: context())
+        #expect(state.selected == 0)
+    }
+
+    @Test("nearing the end of the loaded rows asks for the next page")
+    func prefetch() {
+        var state = ScreenInteraction()
+        #expect(state.handle(.down, in: context(count: 20)) == [])
+        #expect(state.handle(.pageDown, in: context(count: 8)).contains(.loadNextPage))
+        #expect(state.handle(.end, in: context(count: 8)).contains(.loadNextPage))
+    }
+
+    @Test("Enter opens the detail, moving updates it, Esc closes it, Esc on the list quits")
+    func detail() {
+        var state = ScreenInteraction()
+        #expect(state.handle(.enter, in: context(count: 0)) == [])
+        #expect(state.handle(.enter, in: context()) == [.showDetail(0)])
+        #expect(state.mode == .detail)
+        #expect(state.handle(.down, in: context(count: 30)) == [.showDetail(1)])
+        #expect(state.handle(.escape, in: context()) == [])
+        #expect(state.mode == .list)
+        #expect(state.handle(.escape, in: context()) == [.quit])
+    }
+
+    @Test("Ctrl-C cancels a running search and quits otherwise; Ctrl-O opens the page")
+    func controlKeys() {
+        var state = ScreenInteraction()
+        #expect(state.handle(.control("c"), in: context(searching: true)) == [.cancelSearch])
+        #expect(state.handle(.control("c"), in: context()) == [.quit])
+        _ = state.handle(.down, in: context())
+        #expect(state.handle(.control("o"), in: context()) == [.openPage(1)])
+        #expect(state.handle(.control("z"), in: context()) == [.suspend])
+    }
+
+    @Test("? on an empty query and F1 show the keys; ? in a query is a character")
+    func help() {
+        var state = ScreenInteraction()
+        #expect(state.handle(.character("?"), in: context(query: "")) == [])
+        #expect(state.mode == .help)
+        #expect(state.handle(.escape, in: context(query: "")) == [])
+        #expect(state.mode == .list)
+        #expect(state.handle(.character("?"), in: context(query: "why")) == [.setQuery("why?")])
+        _ = state.handle(.function(1), in: context())
+        #expect(state.mode == .help)
+    }
+
+    @Test("a new search puts the selection back at the top and closes the detail")
+    func newResults() {
+        var state = ScreenInteraction()
+        _ = state.handle(.enter, in: context())
+        _ = state.handle(.down, in: context())
+        state.resultsChanged(count: 20, isNewSearch: false)
+        #expect(state.selected == 1 && state.mode == .detail)
+        state.resultsChanged(count: 3, isNewSearch: true)
+        #expect(state.selected == 0 && state.mode == .list)
+    }
+}
