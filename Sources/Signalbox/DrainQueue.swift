@@ -25,8 +25,20 @@ final class DrainQueue<Input>: @unchecked Sendable {
     /// Queues `input`, and delivers it (and whatever arrives meanwhile) unless another
     /// call is already delivering.
     func send(_ input: Input) {
+        enqueue(input)
+        drain()
+    }
+
+    /// Queues `input` without delivering it: for a caller that must queue while holding a
+    /// lock of its own, and then calls `drain()` once it released it.
+    func enqueue(_ input: Input) {
+        lock.withLock { pending.append(input) }
+    }
+
+    /// Delivers what is queued, unless another call is already delivering (it then
+    /// delivers it too).
+    func drain() {
         lock.lock()
-        pending.append(input)
         guard !draining else { return lock.unlock() }
         draining = true
         while let next = pending.popFirst() {

@@ -31,8 +31,12 @@ extension SignalProducer {
         untilReplacement replacement: Replacement
     ) -> SignalProducer<Value, Error>
     where Replacement.Value == Value, Replacement.Error == Error {
-        let replacement = replacement.producer
-        return SignalProducer { observer, lifetime in
+        replaced(by: replacement.producer)
+    }
+
+    /// The implementation of `take(untilReplacement:)`.
+    func replaced(by replacement: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
+        SignalProducer { observer, lifetime in
             // Raised at the switch and when the run ends, before the runs are disposed
             // (lifetime members are disposed in order), so a late event of the original is
             // dropped at once.
