@@ -60,6 +60,34 @@ struct ParitySamplingTests {
         #expect(other.disposalCount == 1)
     }
 
+    @Test("withLatest: an observer may change the samplee (clear the field on submit)")
+    func withLatestReentrant() {
+        let text = MutableProperty("a")
+        let (taps, tap) = Signal<Void, Never>.pipe()
+        let submitted = Recorded<String>()
+        taps.withLatest(from: text).observeValues { _, value in
+            submitted.append(value)
+            text.value = ""
+        }
+        tap.send(value: ())
+        tap.send(value: ())
+        #expect(submitted.items == ["a", ""])
+    }
+
+    @Test("sample(on:): an observer may make the sampled stream send")
+    func sampleReentrant() {
+        let count = MutableProperty(0)
+        let (ticks, tick) = Signal<Void, Never>.pipe()
+        let sampled = Recorded<Int>()
+        count.producer.sample(on: ticks).startWithValues { value in
+            sampled.append(value)
+            count.value = value + 1
+        }
+        tick.send(value: ())
+        tick.send(value: ())
+        #expect(sampled.items == [0, 1])
+    }
+
     @Test("sample(with:) sends the latest value at each sampler value; completes when both do")
     func sampleWith() {
         let (values, valuesInput) = Signal<Int, TestError>.pipe()

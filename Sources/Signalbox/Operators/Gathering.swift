@@ -10,6 +10,12 @@ enum GatherInput<Value, Error: Swift.Error> {
     case interrupted
 }
 
+/// A value of one of two combined streams of different types.
+enum EitherValue<First, Second> {
+    case first(First)
+    case second(Second)
+}
+
 extension SignalProducer {
     /// Starts every producer of `sources`, in order, and feeds their events one at a time
     /// (through a `DrainQueue`, so a source may send from inside a downstream observer)

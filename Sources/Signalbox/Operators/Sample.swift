@@ -18,17 +18,19 @@ extension SignalProducer {
     public func sample<Sampler: SignalProducerConvertible>(
         with sampler: Sampler
     ) -> SignalProducer<(Value, Sampler.Value), Error> where Sampler.Error == Never {
-        SignalProducer<(Value, Sampler.Value), Error>.pairing(
-            self, sampler.producer.promoteError(Error.self)
-        ) { output in
+        typealias Input = EitherValue<Value, Sampler.Value>
+        let sources: [SignalProducer<Input, Error>] = [
+            map(Input.first), sampler.producer.promoteError(Error.self).map(Input.second),
+        ]
+        return SignalProducer<(Value, Sampler.Value), Error>.gathering(sources) { output in
             var latest: Value?
             var completedCount = 0
-            return { input in
+            return { _, input in
                 switch input {
                 case .first(let value): latest = value
                 case .second(let tick):
                     if let latest { output.send(value: (latest, tick)) }
-                case .firstCompleted, .secondCompleted:
+                case nil:
                     completedCount += 1
                     if completedCount == 2 { output.sendCompleted() }
                 }

@@ -18,7 +18,8 @@ extension SignalProducer {
     public func withLatest<Samplee: SignalProducerConvertible>(
         from samplee: Samplee
     ) -> SignalProducer<(Value, Samplee.Value), Error> where Samplee.Error == Never {
-        let ignoringInterruption = SignalProducer<Samplee.Value, Error> { observer, lifetime in
+        // The samplee's interruption must not end the result: it becomes a completion.
+        let samplee = SignalProducer<Samplee.Value, Error> { observer, lifetime in
             lifetime += samplee.producer.start { event in
                 switch event {
                 case .value(let value): observer.send(value: value)
@@ -26,16 +27,18 @@ extension SignalProducer {
                 }
             }
         }
-        return SignalProducer<(Value, Samplee.Value), Error>.pairing(ignoringInterruption, self) {
-            output in
+        typealias Input = EitherValue<Samplee.Value, Value>
+        let sources: [SignalProducer<Input, Error>] = [
+            samplee.map(Input.first), map(Input.second),
+        ]
+        return SignalProducer<(Value, Samplee.Value), Error>.gathering(sources) { output in
             var latest: Samplee.Value?
-            return { input in
+            return { index, input in
                 switch input {
                 case .first(let value): latest = value
                 case .second(let value):
                     if let latest { output.send(value: (value, latest)) }
-                case .firstCompleted: break
-                case .secondCompleted: output.sendCompleted()
+                case nil: if index == 1 { output.sendCompleted() }
                 }
             }
         }
