@@ -1,9 +1,11 @@
 import Foundation
 
 extension Transforms {
-    /// Holds each value back until `interval` seconds pass without a newer one.
+    /// Holds each value back until `interval` seconds pass without a newer one; on
+    /// completion the value held back is sent unless `discardWhenCompleted`.
     static func debounce<V, E>(
-        _ interval: TimeInterval, on scheduler: DateScheduler
+        _ interval: TimeInterval, on scheduler: DateScheduler,
+        discardWhenCompleted: Bool = false
     ) -> EventTransform<V, E, V, E> {
         holdingBack(on: scheduler) { output, timer in
             // `generation` tells a timer that fired late (already running when a newer value
@@ -32,7 +34,14 @@ extension Transforms {
                     return state.value
                 }
             }
-            return (hold, takeHeld)
+            guard discardWhenCompleted else { return (hold, takeHeld) }
+            return (
+                hold,
+                { () -> V? in
+                    _ = takeHeld()
+                    return nil
+                }
+            )
         }
     }
 }
@@ -57,6 +66,32 @@ extension SignalProducer {
     {
         lift(Transforms.debounce(interval, on: scheduler))
     }
+
+    /// Sends a value only once `interval` seconds have passed without a newer value, and
+    /// chooses what happens to the value still held back when the upstream completes.
+    ///
+    /// ReactiveSwift's `debounce(_:on:)` defaults to `discardWhenCompleted: true`;
+    /// Signalbox's `debounce(_:on:)` behaves as `discardWhenCompleted: false` (the last
+    /// value is not lost), so pass `true` for ReactiveSwift's default. The rest of the
+    /// contract is `debounce(_:on:)`'s.
+    ///
+    /// ```swift
+    /// query.debounce(0.3, on: scheduler, discardWhenCompleted: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: Seconds of quiet required before a value is sent.
+    ///   - scheduler: Measures the interval and delivers the events.
+    ///   - discardWhenCompleted: `true` drops the value held back at completion; `false`
+    ///     sends it, then the completion.
+    /// - Returns: A producer of the values that were not superseded in time.
+    public func debounce(
+        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool
+    ) -> SignalProducer<Value, Error> {
+        lift(
+            Transforms.debounce(
+                interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
+    }
 }
 
 extension Signal {
@@ -71,5 +106,25 @@ extension Signal {
         Value, Error
     > {
         lift(Transforms.debounce(interval, on: scheduler))
+    }
+}
+
+extension Signal {
+    /// Sends a value only once `interval` seconds have passed without a newer value, and
+    /// chooses what happens to the value held back at completion; see
+    /// `SignalProducer.debounce(_:on:discardWhenCompleted:)`.
+    ///
+    /// - Parameters:
+    ///   - interval: Seconds of quiet required before a value is sent.
+    ///   - scheduler: Measures the interval and delivers the events.
+    ///   - discardWhenCompleted: `true` drops the value held back at completion; `false`
+    ///     sends it, then the completion.
+    /// - Returns: A signal of the values that were not superseded in time.
+    public func debounce(
+        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool
+    ) -> Signal<Value, Error> {
+        lift(
+            Transforms.debounce(
+                interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
     }
 }

@@ -25,4 +25,23 @@ extension SignalProducer where Value == Date, Error == Never {
             }
         }
     }
+
+    /// Sends the scheduler's current date every `interval` seconds, starting `interval`
+    /// seconds after the run starts; it never completes. ReactiveSwift's name for
+    /// `timer(interval:on:leeway:)`, which it is.
+    ///
+    /// ```swift
+    /// SignalProducer.interval(1, on: scheduler).take(first: 3)  // three ticks
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: Seconds between ticks; must be positive.
+    ///   - scheduler: Runs the timer and delivers the ticks.
+    ///   - leeway: Seconds the scheduler may defer each tick to save energy.
+    /// - Returns: A producer of tick dates.
+    public static func interval(
+        _ interval: TimeInterval, on scheduler: DateScheduler, leeway: TimeInterval = 0
+    ) -> SignalProducer<Date, Never> {
+        timer(interval: interval, on: scheduler, leeway: leeway)
+    }
 }

@@ -9,18 +9,23 @@
 /// ```
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // Safety: `box` is a `MutableProperty`, which is itself lock-protected; `Property` only
-    // holds immutable references.
+    // holds immutable references (`isConstant` is only written during `init`).
     private let box: MutableProperty<Value>
     private let sources: [AnyObject]
     private let subscription: Disposable?
+    /// Whether the property was made with `init(value:)`: it never changes, so its producer
+    /// completes after the value, as in ReactiveSwift (and works when the property is a
+    /// temporary, e.g. returned from a `flatMap` transform).
+    private var isConstant = false
 
-    /// A property that always holds `value`.
+    /// A property that always holds `value`. Its `producer` sends the value and completes.
     ///
     /// - Parameter value: The constant value.
     public init(value: Value) {
         box = MutableProperty(value)
         sources = []
         subscription = nil
+        isConstant = true
     }
 
     /// A read-only view of `property`; it changes whenever `property` changes and keeps it
@@ -58,6 +63,33 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         subscription = values.startWithValues { [weak box] in box?.value = $0 }
     }
 
+    /// A property holding the latest value of `values`, a producer that sends its first
+    /// value when started (a property's producer, or an operator over such producers).
+    /// `fallback` makes the initial value if it does not; it is not called otherwise, so a
+    /// derived property needs no second evaluation of its transform.
+    init(
+        firstValueOf values: SignalProducer<Value, Never>, otherwise fallback: () -> Value,
+        retaining sources: [AnyObject]
+    ) {
+        let latest = Protected<MutableProperty<Value>?>(nil)
+        let subscription = values.startWithValues { value in
+            let existing = latest.withValue { box -> MutableProperty<Value>? in
+                if let box { return box }
+                box = MutableProperty(value)
+                return nil
+            }
+            existing?.value = value
+        }
+        box = latest.withValue { stored -> MutableProperty<Value> in
+            if let stored { return stored }
+            let created = MutableProperty(fallback())
+            stored = created
+            return created
+        }
+        self.sources = sources
+        self.subscription = subscription
+    }
+
     /// A property that starts at `initial` and then takes each value of `values`.
     ///
     /// - Parameters:
@@ -74,8 +106,11 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// The current value.
     public var value: Value { box.value }
 
-    /// Sends the current value, then every change.
-    public var producer: SignalProducer<Value, Never> { box.producer }
+    /// Sends the current value, then every change; a constant property (`init(value:)`)
+    /// sends its value and completes.
+    public var producer: SignalProducer<Value, Never> {
+        isConstant ? SignalProducer(value: box.value) : box.producer
+    }
 
     /// Sends every change.
     public var signal: Signal<Value, Never> { box.signal }
