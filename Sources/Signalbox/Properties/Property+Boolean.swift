@@ -39,8 +39,8 @@ extension Property where Value == Bool {
     where S.Element: PropertyProtocol, S.Element.Value == Bool {
         let members = Array(properties)
         return Property(
-            initial: members.allSatisfy(\.value),
-            then: SignalProducer.all(members.map(\.producer)),
+            derivedInitial: members.allSatisfy(\.value),
+            from: SignalProducer.all(members.map(\.producer)),
             retaining: members.map { $0 as AnyObject })
     }
 
@@ -53,8 +53,8 @@ extension Property where Value == Bool {
     where S.Element: PropertyProtocol, S.Element.Value == Bool {
         let members = Array(properties)
         return Property(
-            initial: members.contains { $0.value },
-            then: SignalProducer.any(members.map(\.producer)),
+            derivedInitial: members.contains { $0.value },
+            from: SignalProducer.any(members.map(\.producer)),
             retaining: members.map { $0 as AnyObject })
     }
 }

@@ -36,7 +36,8 @@ extension PropertyProtocol {
     /// - Parameter isEquivalent: Compares the current value with a new one.
     /// - Returns: The derived property.
     public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
-        Property(initial: value, then: producer.skipRepeats(isEquivalent), retaining: [self])
+        Property(
+            derivedInitial: value, from: producer.skipRepeats(isEquivalent), retaining: [self])
     }
 
     /// Derives a property holding the values that satisfy `predicate`: the current value if

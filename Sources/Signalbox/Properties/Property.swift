@@ -17,6 +17,12 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// completes after the value, as in ReactiveSwift (and works when the property is a
     /// temporary, e.g. returned from a `flatMap` transform).
     private var isConstant = false
+    /// For a property derived from others by a transform that commutes with starting
+    /// (map, combineLatest, skipRepeats, Boolean combinations): the same transform of its
+    /// sources' producers, which `producer` returns, so a run depends on the sources only.
+    /// A property made on the spot — `flatMap { _ in a.map(f) }` — then keeps sending after
+    /// the derived object itself is gone, and a run ends when the sources do.
+    private var derivedProducer: SignalProducer<Value, Never>?
 
     /// A property that always holds `value`. Its `producer` sends the value and completes.
     ///
@@ -55,6 +61,16 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     }
 
     /// Like `init(initial:then:)`, keeping `sources` (the properties derived from) alive.
+    /// A property derived from its sources' producers by `values`, a transform that sends
+    /// the derived current value first on every start (see `derivedProducer`).
+    convenience init(
+        derivedInitial initial: Value, from values: SignalProducer<Value, Never>,
+        retaining sources: [AnyObject]
+    ) {
+        self.init(initial: initial, then: values, retaining: sources)
+        derivedProducer = values
+    }
+
     init(initial: Value, then values: SignalProducer<Value, Never>, retaining sources: [AnyObject])
     {
         let box = MutableProperty(initial)
@@ -109,7 +125,8 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// Sends the current value, then every change; a constant property (`init(value:)`)
     /// sends its value and completes.
     public var producer: SignalProducer<Value, Never> {
-        isConstant ? SignalProducer(value: box.value) : box.producer
+        if isConstant { return SignalProducer(value: box.value) }
+        return derivedProducer ?? box.producer
     }
 
     /// Sends every change.

@@ -27,7 +27,8 @@ extension PropertyProtocol {
     /// - Parameter transform: Applied to the current value and to every change.
     /// - Returns: The derived property.
     public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-        Property(initial: transform(value), then: producer.map(transform), retaining: [self])
+        Property(
+            derivedInitial: transform(value), from: producer.map(transform), retaining: [self])
     }
 
     /// Derives a read-only property holding the key path's value.
@@ -46,8 +47,8 @@ extension PropertyProtocol {
         (Value, Other.Value)
     > {
         Property(
-            initial: (value, other.value),
-            then: producer.combineLatest(with: other.producer),
+            derivedInitial: (value, other.value),
+            from: producer.combineLatest(with: other.producer),
             retaining: [self, other])
     }
 }
