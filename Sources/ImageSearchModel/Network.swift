@@ -54,6 +54,8 @@ public final class Network: Networking {
     private let deliveryQueue = DispatchQueue(label: "ImageSearchModel.Network")
     private let delegate: NetworkSessionDelegate
     private let log: (@Sendable (String) -> Void)?
+    /// The `User-Agent` sent with every request that does not set its own, if any.
+    public let userAgent: String?
 
     /// Creates a network with its own `URLSession`, correcting a timeout out of range.
     ///
@@ -68,17 +70,21 @@ public final class Network: Networking {
     ///     value counts as 0.
     ///   - log: Receives one line when a request starts and one when it ends, with the API
     ///     key redacted; `nil` (the default) logs nothing. Called on the network's queue.
+    ///   - userAgent: The `User-Agent` header of every request (a request's own header
+    ///     wins); `nil` (the default) leaves the platform's. Line breaks and NUL are removed.
     public convenience init(
         timeout: TimeInterval = Network.defaultTimeout,
         maximumBodySize: Int = Network.defaultMaximumBodySize,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil, userAgent: String? = nil
     ) {
         let range = Network.timeoutRange
         let corrected =
             timeout > 0
             ? min(max(timeout, range.lowerBound), range.upperBound)
             : Network.defaultTimeout
-        self.init(checkedTimeout: corrected, maximumBodySize: max(0, maximumBodySize), log: log)
+        self.init(
+            checkedTimeout: corrected, maximumBodySize: max(0, maximumBodySize), log: log,
+            userAgent: userAgent)
     }
 
     /// Creates a network with its own `URLSession`, refusing a timeout or size out of range.
@@ -88,29 +94,36 @@ public final class Network: Networking {
     ///   - maximumBodySize: The largest body accepted, in bytes (default 10 MB), not negative.
     ///   - log: Receives one line when a request starts and one when it ends, with the API
     ///     key redacted; `nil` (the default) logs nothing. Called on the network's queue.
+    ///   - userAgent: The `User-Agent` header of every request (a request's own header
+    ///     wins); `nil` (the default) leaves the platform's. Line breaks and NUL are removed.
     /// - Throws: ``ConfigurationError/timeoutOutOfRange(_:)`` for a timeout that is NaN,
     ///   infinite or outside ``timeoutRange``;
     ///   ``ConfigurationError/negativeMaximumBodySize(_:)`` for a negative size.
     public convenience init(
         validatingTimeout timeout: TimeInterval,
         maximumBodySize: Int = Network.defaultMaximumBodySize,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil, userAgent: String? = nil
     ) throws(ConfigurationError) {
         guard Network.timeoutRange.contains(timeout) else {
             throw .timeoutOutOfRange(timeout)
         }
         guard maximumBodySize >= 0 else { throw .negativeMaximumBodySize(maximumBodySize) }
-        self.init(checkedTimeout: timeout, maximumBodySize: maximumBodySize, log: log)
+        self.init(
+            checkedTimeout: timeout, maximumBodySize: maximumBodySize, log: log,
+            userAgent: userAgent)
     }
 
     /// `timeout` is within ``timeoutRange`` and `maximumBodySize` not negative.
     private init(
         checkedTimeout timeout: TimeInterval, maximumBodySize: Int,
-        log: (@Sendable (String) -> Void)?
+        log: (@Sendable (String) -> Void)?, userAgent: String?
     ) {
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
         self.log = log
+        self.userAgent = userAgent.map {
+            String($0.unicodeScalars.filter { !["\r", "\n", "\0"].contains($0) })
+        }
         let configuration = URLSessionConfiguration.ephemeral
         // The session's own timers are only a backstop, later than the deadline `request`
         // enforces: FoundationNetworking converts them to whole seconds (a timeout under a
@@ -230,6 +243,9 @@ public final class Network: Networking {
                 timeoutInterval: Self.backstop(for: self.timeout))
             request.httpMethod = method
             request.setValue(accept, forHTTPHeaderField: "Accept")
+            if let userAgent = self.userAgent {
+                request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+            }
             for (name, value) in prepared.headers {
                 request.setValue(value, forHTTPHeaderField: name)
             }

@@ -37,7 +37,9 @@ struct SearchSetup {
         let cache: ResponseCache
         if live {
             source = "pixabay"
-            network = Network(timeout: options.timeout ?? Network.defaultTimeout)
+            network = Network(
+                timeout: options.timeout ?? Network.defaultTimeout,
+                userAgent: "imagesearch/\(imageSearchVersion)")
             let directory = DiskResponseStorage.defaultDirectory(
                 named: "imagesearch", environment: environment)
             if !options.noCache, let directory {

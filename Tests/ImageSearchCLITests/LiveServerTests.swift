@@ -58,6 +58,7 @@ struct LiveServerTests {
         #expect(request.target.hasPrefix("/api/"))
         #expect(request.query["key"] == Self.fakeKey)
         #expect(request.query["q"] == "red fox")
+        #expect(request.headers["user-agent"]?.hasPrefix("imagesearch/") == true)
         expectNoKey(result)
     }
 

@@ -166,6 +166,25 @@ struct NetworkRequestIntegrationTests {
             ])
     }
 
+    @Test("the User-Agent given to Network is sent; a request's own header wins")
+    func userAgent() throws {
+        struct Own: NetworkRequest {
+            typealias Response = Data
+            let url: String
+            var headers: [String: String] { ["User-Agent": "mine/1"] }
+        }
+        let server = try server { _ in .respond(status: 200) }
+        defer { server.stop() }
+        let network = Network(timeout: 5, userAgent: "imagesearch/9.9\r\nX-Evil: 1")
+        _ = network.send(Form(base: server.baseURL, method: .get)).outcome()
+        _ = network.send(Own(url: server.baseURL)).outcome()
+        #expect(
+            server.requests.map { $0.headers["user-agent"] } == [
+                "imagesearch/9.9X-Evil: 1", "mine/1",
+            ])
+        #expect(server.requests.allSatisfy { $0.headers["x-evil"] == nil })
+    }
+
     @Test("a header with a line break is refused before anything is sent")
     func headerInjection() throws {
         struct Injected: NetworkRequest {
