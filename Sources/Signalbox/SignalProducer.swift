@@ -38,7 +38,12 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
         setUp = { downstream, run in
             let observer = Signal<Value, Error>.Observer(sink: downstream)
-            guard run.setInterrupter({ observer.sendInterrupted() }) else { return }
+            // Weakly: the run's lifetime holds the interrupter, and the observer's sink holds
+            // the lifetime (see `ProducerRun`); the run's handle keeps the observer instead.
+            guard
+                run.setInterrupter(
+                    { [weak observer] in observer?.sendInterrupted() }, retaining: observer)
+            else { return }
             startHandler(observer, run.lifetime)
         }
     }
@@ -175,33 +180,57 @@ public typealias EventTransform<Value, Error: Swift.Error, U, F: Swift.Error> = 
     _ downstream: @escaping (Event<U, F>) -> Void, _ lifetime: Lifetime
 ) -> (Event<Value, Error>) -> Void
 
-/// The state of one run of a producer; disposing it interrupts and ends the run.
+/// The handle of one run of a producer (what `start` returns); disposing it interrupts and
+/// ends the run.
+///
+/// Who keeps whom: the run's sink refers to the run's `Lifetime` (to end it on a terminal
+/// event), so whatever can still send into the run's observer keeps the lifetime, and the
+/// run goes on. The interrupter sits in the lifetime (so that a run ending by itself also
+/// stops its source), and refers to the observer *weakly*: a strong reference closed a
+/// cycle (lifetime → interrupter → observer → sink → lifetime) that kept a never-ending run
+/// alive after everything else had let go of it. The handle keeps the observer strongly
+/// instead, so that disposing it still interrupts a run nothing else sends into. Nothing
+/// leads back to the handle: once it is released and nothing can send into the observer,
+/// the lifetime is released too, and its `deinit` ends it.
 ///
 /// Why so little: a run is created per `start`, so its allocations are the subscribe cost.
-/// The interrupter lives in the lifetime's `CompositeDisposable` (run first on disposal),
-/// so the run needs no lock of its own, and `finished` replaces a separate flag object.
+/// The handle's own state is guarded by the lock of the lifetime's `CompositeDisposable`,
+/// so the run needs no lock of its own.
 @usableFromInline
-final class ProducerRun: Disposable, Sendable {
-    private let disposables = CompositeDisposable()
+final class ProducerRun: Disposable, @unchecked Sendable {
+    // Safety: `fallback` and `retained` are only touched while the lock of
+    // `lifetime.disposables` is held (`withLockHeld` / `dispose(before:)`).
     @usableFromInline let lifetime: Lifetime
-    /// Set by whichever terminal path of the run gets there first (see `startRun`).
-    @usableFromInline let finished = Atomic<Bool>(false)
+    /// The interrupter of a run whose work installed none (see `installFallbackInterrupter`);
+    /// kept here, not in the lifetime, because it refers to the lifetime.
+    private var fallback: (() -> Void)?
+    /// What the interrupter refers to weakly (the run's observer), kept alive for it.
+    private var retained: AnyObject?
 
     @usableFromInline
     init() {
-        lifetime = Lifetime(disposables)
+        lifetime = Lifetime(CompositeDisposable(), endsWhenReleased: true)
     }
 
-    deinit {
-        // A run that nobody disposed and that never terminated still ends its lifetime.
-        disposables.dispose()
-    }
-
-    /// Sets how the run is interrupted. Returns `false` (and keeps nothing) if the run was
-    /// already disposed: the caller must then not start its work.
+    /// Sets how the run is interrupted, replacing the previous interrupter. The interrupter
+    /// must not refer strongly to anything that refers to the run's lifetime (the observer,
+    /// whose sink does): pass such an object as `retained` and refer to it weakly; the run
+    /// keeps it until it is disposed or released.
+    ///
+    /// - Returns: `false` (and keeps nothing) if the run has already ended: the caller must
+    ///   then not start its work.
     @usableFromInline
-    func setInterrupter(_ interrupter: @escaping () -> Void) -> Bool {
-        disposables.setFirst(interrupter)
+    func setInterrupter(_ interrupter: @escaping () -> Void, retaining retained: AnyObject? = nil)
+        -> Bool
+    {
+        lifetime.disposables.withLockHeld { isDisposed, first, hadFirst in
+            guard !isDisposed else { return false }
+            first = interrupter
+            hadFirst = true
+            fallback = nil
+            self.retained = retained
+            return true
+        }
     }
 
     /// Installs `fallback` as the interrupter when the work set up for the run installed
@@ -211,29 +240,40 @@ final class ProducerRun: Disposable, Sendable {
     /// - Returns: `true` if the run was disposed while it had no interrupter.
     @usableFromInline
     func installFallbackInterrupter(_ fallback: () -> (() -> Void)) -> Bool {
-        let state = disposables.firstState
+        let state = lifetime.disposables.withLockHeld { isDisposed, _, hadFirst in
+            (disposed: isDisposed, hadFirst: hadFirst)
+        }
         if state.hadFirst { return false }
         if state.disposed { return true }
         // Nothing set one yet (the work is deferred, e.g. by `start(on:)`): disposal from now
-        // on must still interrupt the downstream. If the run got disposed in between,
-        // `setInterrupter` refuses, and the caller interrupts the downstream itself.
-        return !setInterrupter(fallback())
-    }
-
-    /// Marks the run finished; returns `true` if this call did it.
-    @inlinable
-    func finish() -> Bool {
-        !finished.exchange(true, ordering: .acquiringAndReleasing)
+        // on must still interrupt the downstream. If the run got disposed in between, the
+        // caller interrupts the downstream itself.
+        let action = fallback()
+        return lifetime.disposables.withLockHeld { isDisposed, _, hadFirst in
+            if hadFirst { return false }
+            if isDisposed { return true }
+            self.fallback = action
+            return false
+        }
     }
 
     @usableFromInline
-    var isDisposed: Bool { disposables.isDisposed }
+    var isDisposed: Bool { lifetime.disposables.isDisposed }
 
     /// Interrupts the run (if it has an interrupter) and ends its lifetime; only the first
-    /// call does anything.
+    /// call does anything, and any call lets go of what the run kept for its interrupter.
     @usableFromInline
     func dispose() {
-        disposables.dispose()
+        var kept: AnyObject?
+        lifetime.disposables.dispose(before: { disposesNow in
+            kept = retained
+            retained = nil
+            let action = fallback
+            fallback = nil
+            return disposesNow ? action : nil
+        })
+        // Released only now, after the interrupter that refers to it weakly has run.
+        withExtendedLifetime(kept) {}
     }
 }
 

@@ -7,7 +7,9 @@ extension Transforms {
     ) -> EventTransform<V, E, V, E> {
         { downstream, lifetime in
             let output = Signal<V, E>.Observer(downstream)
-            lifetime.observeEnded { output.sendInterrupted() }
+            // Weakly: the lifetime must not keep the output (whose downstream keeps the
+            // lifetime); the upstream sink and the scheduled events keep it while it can send.
+            lifetime.observeEnded { [weak output] in output?.sendInterrupted() }
             return { event in
                 switch event {
                 case .value, .completed:

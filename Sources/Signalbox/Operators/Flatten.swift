@@ -14,7 +14,9 @@ extension Transforms {
     ) -> EventTransform<V, E, U, E> {
         { downstream, lifetime in
             let flattener = Flattener<U, E>(strategy: strategy, downstream: downstream)
-            lifetime.observeEnded { flattener.disposeAll() }
+            // Weakly: the lifetime must not keep the flattener (whose output keeps the
+            // lifetime); the upstream sink and the inner runs keep it while it can send.
+            lifetime.observeEnded { [weak flattener] in flattener?.disposeAll() }
             return { event in
                 switch event {
                 case .value(let value): flattener.outerValue(transform(value))
