@@ -203,9 +203,9 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     @usableFromInline let lifetime: Lifetime
     /// The interrupter of a run whose work installed none (see `installFallbackInterrupter`);
     /// kept here, not in the lifetime, because it refers to the lifetime.
-    private var fallback: (() -> Void)?
+    @exclusivity(unchecked) private var fallback: (() -> Void)?
     /// What the interrupter refers to weakly (the run's observer), kept alive for it.
-    private var retained: AnyObject?
+    @exclusivity(unchecked) private var retained: AnyObject?
 
     @usableFromInline
     init() {
