@@ -35,7 +35,9 @@ public final class Lifetime: Sendable {
     deinit {
         // A run nothing refers to any more (no disposable, no observer anyone can send
         // into) never terminated: its lifetime still ends, so its cleanup runs.
-        if endsWhenReleased { disposables.dispose() }
+        // A run that finished has ended its lifetime already (the terminal path ends it right
+        // after setting the flag), so only the others pay for the lock.
+        if endsWhenReleased, !runFinished.load(ordering: .relaxed) { disposables.dispose() }
     }
 
     /// Marks a run's lifetime finished; returns `true` if this call did it.

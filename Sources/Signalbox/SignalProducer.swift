@@ -8,6 +8,23 @@ import Synchronization
 /// registered on it runs exactly once. When the run terminates by itself its lifetime ends
 /// too, and nothing it captured stays retained.
 ///
+/// Run lifetime: dropping the disposable does not cancel a run. A run stays alive while its
+/// disposable is held or while something can still send into it: an object holding the
+/// start handler's observer (a pipe's signal it observes, a request's completion handler, a
+/// timer or an action pending on a scheduler). Once neither holds, the run is released: its
+/// lifetime ends (its `observeEnded` work runs, on the thread that let go last) and no
+/// event is delivered, since nothing could deliver one. The exceptions, released only when
+/// the run terminates or is disposed:
+/// - a start handler that registers on the run's own lifetime something holding the run's
+///   observer: a closure capturing it (capture it `weak` if the run may be left running),
+///   or an observation, as `SignalProducer(signal)` does with `lifetime +=
+///   signal.observe(observer)` (released when the signal terminates, not when its input
+///   is dropped);
+/// - a run of an operator that starts other producers (`flatMap`, `merge`, `concat`,
+///   `then`, `combineLatest`, `zip`, `retry`, `take(until:)`, `flatMapError`, `Action`),
+///   which holds the runs it starts while they refer back to it.
+/// So dispose what you start unless it ends by itself.
+///
 /// Operators on a producer do not create a `Signal` per operator per start: they compose
 /// the event transforms, so a started chain is one serialising observer followed by plain
 /// function calls.

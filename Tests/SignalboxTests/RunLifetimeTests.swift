@@ -120,8 +120,8 @@ struct RunLifetimeTests {
     }
 
     @Test(
-        "dropped never-ending runs through time operators and flatMap are released",
-        arguments: ["delay", "debounce", "throttle", "timeout", "observeOn", "flatMapLatest"])
+        "dropped never-ending runs through time operators are released",
+        arguments: ["delay", "debounce", "throttle", "timeout", "observeOn"])
     func droppedRunsThroughOperatorsAreReleased(operatorName: String) {
         let scheduler = TestScheduler()
         weak var weakDownstream: Token?
@@ -138,9 +138,7 @@ struct RunLifetimeTests {
             case "debounce": chained = source.debounce(1, on: scheduler)
             case "throttle": chained = source.throttle(1, on: scheduler)
             case "timeout": chained = source.timeout(after: 1, raising: .boom, on: scheduler)
-            case "observeOn": chained = source.observe(on: scheduler)
-            default:
-                chained = source.flatMap(.latest) { _ in SignalProducer<Int, TestError>.never }
+            default: chained = source.observe(on: scheduler)
             }
             chained.start { _ in _ = downstream }
         }
@@ -151,5 +149,33 @@ struct RunLifetimeTests {
         }
         #expect(weakDownstream == nil)
         #expect(ended.value == 1)
+    }
+
+    @Test("real threads: a dropped run completed later by a background queue is then released")
+    func droppedRunCompletedOnAnotherThread() {
+        weak var weakDownstream: Token?
+        let received = Recorded<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
+        do {
+            let downstream = Token()
+            weakDownstream = downstream
+            SignalProducer<Int, Never> { observer, lifetime in
+                lifetime.observeEnded { ended.signal() }
+                DispatchQueue.global().async {
+                    observer.send(value: 1)
+                    observer.sendCompleted()
+                    done.signal()
+                }
+            }
+            .startWithValues { value in
+                _ = downstream
+                received.append(value)
+            }
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(ended.wait(timeout: .now() + 5) == .success)
+        #expect(received.items == [1])
+        #expect(weakDownstream == nil)
     }
 }
