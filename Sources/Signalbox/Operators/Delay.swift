@@ -13,7 +13,7 @@ extension Transforms {
             return { event in
                 switch event {
                 case .value, .completed:
-                    let date = scheduler.currentDate.addingTimeInterval(interval)
+                    let date = SchedulingTime.date(scheduler.currentDate, after: interval)
                     lifetime.schedule(on: scheduler, after: date) { output.send(event) }
                 case .failed:
                     lifetime.schedule(on: scheduler, after: scheduler.currentDate) {
@@ -49,7 +49,8 @@ extension SignalProducer {
     /// delivers `.interrupted` at once, on the disposing thread.
     ///
     /// - Parameters:
-    ///   - interval: Seconds to delay by.
+    ///   - interval: Seconds to delay by; NaN or negative counts as zero, and +∞ (or a date
+    ///     past the scheduler's latest) holds the values and the completion until disposal.
     ///   - scheduler: Measures the delay and delivers the events.
     /// - Returns: A producer of the same events, later.
     public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<
@@ -64,7 +65,7 @@ extension Signal {
     /// `SignalProducer.delay(_:on:)` for the contract.
     ///
     /// - Parameters:
-    ///   - interval: Seconds to delay by.
+    ///   - interval: Seconds to delay by; NaN or negative counts as zero, +∞ never comes.
     ///   - scheduler: Measures the delay and delivers the events.
     /// - Returns: A signal of the same events, later.
     public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<
