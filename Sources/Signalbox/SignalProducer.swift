@@ -22,7 +22,9 @@ import Synchronization
 ///   is dropped);
 /// - a run of an operator that starts other producers (`flatMap`, `merge`, `concat`,
 ///   `then`, `combineLatest`, `zip`, `retry`, `take(until:)`, `flatMapError`, `Action`),
-///   which holds the runs it starts while they refer back to it.
+///   which holds the runs it starts while they refer back to it;
+/// - a run waiting for a scheduled action whose date never comes (a `delay` or `timeout`
+///   of +∞: see `DateScheduler`), which its lifetime keeps until disposed.
 /// So dispose what you start unless it ends by itself.
 ///
 /// Operators on a producer do not create a `Signal` per operator per start: they compose
