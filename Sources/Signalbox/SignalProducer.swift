@@ -218,7 +218,7 @@ public typealias EventTransform<Value, Error: Swift.Error, U, F: Swift.Error> = 
 @usableFromInline
 final class ProducerRun: Disposable, @unchecked Sendable {
     // Safety: `fallback` and `retained` are only touched while the lock of
-    // `lifetime.disposables` is held (`withLockHeld` / `dispose(before:)`).
+    // `lifetime.disposables` is held (`withLockHeld` / `dispose(taking:)`).
     @usableFromInline let lifetime: Lifetime
     /// The interrupter of a run whose work installed none (see `installFallbackInterrupter`);
     /// kept here, not in the lifetime, because it refers to the lifetime.
@@ -242,13 +242,34 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     func setInterrupter(_ interrupter: @escaping () -> Void, retaining retained: AnyObject? = nil)
         -> Bool
     {
-        lifetime.disposables.withLockHeld { isDisposed, first, hadFirst in
+        // Usually nothing is replaced. When something is (a fallback, by the deferred work),
+        // it is released after the lock, in case its deinit calls back into the run.
+        var replaced: Replaced?
+        let accepted = lifetime.disposables.withLockHeld { isDisposed, first, hadFirst in
             guard !isDisposed else { return false }
+            if first != nil || fallback != nil || self.retained != nil {
+                replaced = Replaced(first: first, fallback: fallback, retained: self.retained)
+                fallback = nil
+            }
             first = interrupter
             hadFirst = true
-            fallback = nil
             self.retained = retained
             return true
+        }
+        withExtendedLifetime(replaced) {}
+        return accepted
+    }
+
+    /// What `setInterrupter` took out under the lock, to release after it.
+    private final class Replaced {
+        let first: (() -> Void)?
+        let fallback: (() -> Void)?
+        let retained: AnyObject?
+
+        init(first: (() -> Void)?, fallback: (() -> Void)?, retained: AnyObject?) {
+            self.first = first
+            self.fallback = fallback
+            self.retained = retained
         }
     }
 
@@ -283,15 +304,14 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     /// call does anything, and any call lets go of what the run kept for its interrupter.
     @usableFromInline
     func dispose() {
-        var kept: AnyObject?
-        lifetime.disposables.dispose(before: { disposesNow in
-            kept = retained
+        let kept = lifetime.disposables.dispose(taking: { disposesNow in
+            let kept = (retained: retained, fallback: fallback)
             retained = nil
-            let action = fallback
             fallback = nil
-            return disposesNow ? action : nil
+            return (disposesNow ? kept.fallback : nil, kept)
         })
-        // Released only now, after the interrupter that refers to it weakly has run.
+        // Released only now, outside the lock and after the interrupter that refers to the
+        // retained observer weakly has run.
         withExtendedLifetime(kept) {}
     }
 }

@@ -102,29 +102,36 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
     /// Disposes every member, in the order they were added, and marks the composite disposed.
     public func dispose() {
-        dispose(before: { _ in nil })
+        dispose(taking: { _ in (nil, ()) })
     }
 
     /// Disposes the composite, running one more action before `first` and the members:
-    /// `takeBefore` is called with the lock held (it must not call out), told whether this
-    /// call disposes the composite; the action it returns runs only in that case. A
+    /// `take` is called with the lock held (it must not call out), told whether this call
+    /// disposes the composite, and returns that action (run only in that case) and
+    /// whatever the caller wants handed back, so that it is released outside the lock. A
     /// producer run hands over its own interrupter this way.
-    func dispose(before takeBefore: (_ disposesNow: Bool) -> (() -> Void)?) {
+    ///
+    /// - Returns: What `take` handed back.
+    func dispose<Kept>(
+        taking take: (_ disposesNow: Bool) -> (before: (() -> Void)?, kept: Kept)
+    ) -> Kept {
         lock.lock()
         guard !disposed else {
-            _ = takeBefore(false)
-            return lock.unlock()
+            let taken = take(false)
+            lock.unlock()
+            return taken.kept
         }
         disposed = true
-        let beforeAction = takeBefore(true)
+        let taken = take(true)
         let firstAction = first
         first = nil
         let current = members
         members = []
         lock.unlock()
-        beforeAction?()
+        taken.before?()
         firstAction?()
         for entry in current { entry.member.dispose() }
+        return taken.kept
     }
 
     /// Adds `disposable` to `composite`; the operator form of `add(_:)`.
