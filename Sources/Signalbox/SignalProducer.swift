@@ -17,9 +17,8 @@ import Synchronization
 /// the run terminates or is disposed:
 /// - a start handler that registers on the run's own lifetime something holding the run's
 ///   observer: a closure capturing it (capture it `weak` if the run may be left running),
-///   or an observation, as `SignalProducer(signal)` does with `lifetime +=
-///   signal.observe(observer)` (released when the signal terminates, not when its input
-///   is dropped);
+///   or the disposable of `signal.observe(observer)` (use `SignalProducer(signal)`,
+///   whose observation does not hold the run);
 /// - a run of an operator that starts other producers (`flatMap`, `merge`, `concat`,
 ///   `then`, `combineLatest`, `zip`, `retry`, `take(until:)`, `flatMapError`, `Action`),
 ///   which holds the runs it starts while they refer back to it;
@@ -69,11 +68,17 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     /// Creates a producer that forwards the events of `signal` from the moment it is started.
     ///
+    /// A run whose disposable is dropped lives while the signal can still send: until it
+    /// terminates, or until its input and every `Signal` value referring to it (this
+    /// producer included) are released.
+    ///
     /// - Parameter signal: The signal to observe for each run.
     @inlinable
     public init(_ signal: Signal<Value, Error>) {
         self.init { observer, lifetime in
-            lifetime += signal.observe(observer)
+            // Not `observe(_:)`: its disposable would keep the observer, which keeps the
+            // lifetime that keeps the disposable (see "Run lifetime" above).
+            lifetime += signal.observeForRun(observer)
         }
     }
 

@@ -151,6 +151,43 @@ struct RunLifetimeTests {
         #expect(ended.value == 1)
     }
 
+    @Test("a dropped run of SignalProducer(signal) is released once the pipe is gone")
+    func runObservingGonePipeIsReleased() {
+        weak var weakDownstream: Token?
+        let ended = Counter()
+        var pipe: (output: Signal<Int, Never>, input: Signal<Int, Never>.Observer)? =
+            Signal<Int, Never>.pipe()
+        do {
+            let downstream = Token()
+            weakDownstream = downstream
+            if let signal = pipe?.output {
+                SignalProducer(signal)
+                    .on(disposed: { ended.increment() })
+                    .startWithValues { _ in _ = downstream }
+            }
+        }
+        pipe?.input.send(value: 1)
+        #expect(weakDownstream != nil)
+        pipe = nil
+        #expect(weakDownstream == nil)
+        #expect(ended.value == 1)
+    }
+
+    @Test("a held run of SignalProducer(signal) is detached from the signal when disposed")
+    func heldRunOfSignalDetaches() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Recorded<Event<Int, Never>>()
+        let run = SignalProducer(signal).start { received.append($0) }
+        input.send(value: 1)
+        run.dispose()
+        input.send(value: 2)
+        input.sendCompleted()
+        #expect(received.items == [.value(1), .interrupted])
+        let later = Recorded<Event<Int, Never>>()
+        SignalProducer(signal).start { later.append($0) }
+        #expect(later.items == [.interrupted])
+    }
+
     @Test("real threads: a dropped run completed later by a background queue is then released")
     func droppedRunCompletedOnAnotherThread() {
         weak var weakDownstream: Token?
