@@ -35,11 +35,17 @@ final class GrammarProbe<Value, Error: Swift.Error>: Sendable {
         terminals.add(1, ordering: .sequentiallyConsistent)
     }
 
-    /// Whether the stream so far obeyed the grammar (with exactly one terminal event if
-    /// `terminated`).
-    func isWellFormed(terminated: Bool = true) -> Bool {
-        overlaps.load(ordering: .relaxed) == 0 && afterTerminal.load(ordering: .relaxed) == 0
-            && terminals.load(ordering: .sequentiallyConsistent) == (terminated ? 1 : 0)
+    /// How the stream so far broke the grammar (expecting exactly one terminal event if
+    /// `terminated`, none otherwise); empty if it did not.
+    func problems(terminated: Bool = true) -> [String] {
+        var found: [String] = []
+        let overlapping = overlaps.load(ordering: .relaxed)
+        if overlapping != 0 { found.append("\(overlapping) overlapping callbacks") }
+        let late = afterTerminal.load(ordering: .relaxed)
+        if late != 0 { found.append("\(late) events after the terminal event") }
+        let ends = terminals.load(ordering: .sequentiallyConsistent)
+        if ends != (terminated ? 1 : 0) { found.append("\(ends) terminal events") }
+        return found
     }
 }
 
@@ -69,6 +75,7 @@ struct ConcurrencyStressTests {
     @Test("Observer: 4 threads × 50 values race a terminal event (300 rounds)")
     func observerSendRacesTerminal() {
         var broken = 0
+        var problems: [String] = []
         var delivered = 0
         for round in 0..<300 {
             let probe = GrammarProbe<Int, TestError>()
@@ -87,23 +94,27 @@ struct ConcurrencyStressTests {
             }
             observer.send(value: -1)
             observer.sendCompleted()
-            if !probe.isWellFormed() { broken += 1 }
+            problems += probe.problems()
             if probe.terminal.load(ordering: .relaxed) != [1, 2, 3][round % 3] { broken += 1 }
             delivered += probe.values.load(ordering: .relaxed)
         }
         #expect(broken == 0)
+        #expect(problems.isEmpty)
         #expect(delivered <= 300 * Self.threads * 50)
     }
 
     @Test("producers: disposal races delivery through an operator chain (300 rounds)")
     func disposeRacesProducerDelivery() {
         var broken = 0
+        var problems: [String] = []
         let lifetimesEnded = Atomic<Int>(0)
         let disposedHooks = Atomic<Int>(0)
         for _ in 0..<300 {
             let probe = GrammarProbe<Int, Never>()
+            let sender = DispatchGroup()
             let producer = SignalProducer<Int, Never> { observer, lifetime in
                 lifetime.observeEnded { lifetimesEnded.add(1, ordering: .relaxed) }
+                sender.enter()
                 DispatchQueue.global().async {
                     var value = 0
                     while !lifetime.hasEnded, value < 5_000 {
@@ -111,6 +122,7 @@ struct ConcurrencyStressTests {
                         value += 1
                     }
                     observer.sendCompleted()
+                    sender.leave()
                 }
             }
             .map { $0 + 1 }
@@ -121,11 +133,13 @@ struct ConcurrencyStressTests {
             concurrently(threads: 2) { thread in
                 if thread == 0 { run.dispose() } else { run.dispose() }
             }
-            // The interruption (or a completion that won the race) has been delivered when
-            // `dispose` returns; the sender thread may still be running, and drops its sends.
-            if !probe.isWellFormed() { broken += 1 }
+            // A disposal that finds a value being delivered leaves the interruption to the
+            // sender, which delivers it after that value: wait for the sender to finish.
+            if sender.wait(timeout: .now() + 5) != .success { broken += 1 }
+            problems += probe.problems()
         }
         #expect(broken == 0)
+        #expect(problems.isEmpty)
         #expect(lifetimesEnded.load(ordering: .relaxed) == 300)
         #expect(disposedHooks.load(ordering: .relaxed) == 300)
     }
@@ -135,6 +149,7 @@ struct ConcurrencyStressTests {
         arguments: [FlattenStrategy.latest, .merge])
     func disposeRacesFlatten(strategy: FlattenStrategy) {
         var broken = 0
+        var problems: [String] = []
         let started = Atomic<Int>(0)
         let ended = Atomic<Int>(0)
         let queue = DispatchQueue(label: "stress.inner", attributes: .concurrent)
@@ -163,12 +178,16 @@ struct ConcurrencyStressTests {
                 }
             }
             outerInput.sendCompleted()
-            if !probe.isWellFormed() { broken += 1 }
+            // An interruption that found an inner value being delivered is delivered by that
+            // inner sender after it: wait for every inner sender of this round.
+            queue.sync(flags: .barrier) {}
+            problems += probe.problems()
             if probe.terminal.load(ordering: .relaxed) != 3 { broken += 1 }
         }
         // Every inner run started has ended: disposal ends the ones still going.
         queue.sync(flags: .barrier) {}
         #expect(broken == 0)
+        #expect(problems.isEmpty)
         #expect(started.load(ordering: .relaxed) == ended.load(ordering: .relaxed))
     }
 
@@ -176,6 +195,7 @@ struct ConcurrencyStressTests {
     func observeOnRacesDisposal() {
         let scheduler = QueueScheduler(name: "stress.observe-on")
         var broken = 0
+        var problems: [String] = []
         for _ in 0..<300 {
             let probe = GrammarProbe<Int, Never>()
             let (signal, input) = Signal<Int, Never>.pipe()
@@ -191,9 +211,10 @@ struct ConcurrencyStressTests {
             let drained = DispatchSemaphore(value: 0)
             scheduler.schedule { drained.signal() }
             if drained.wait(timeout: .now() + 5) != .success { broken += 1 }
-            if !probe.isWellFormed() { broken += 1 }
+            problems += probe.problems()
         }
         #expect(broken == 0)
+        #expect(problems.isEmpty)
     }
 
     @Test("MutableProperty: 4 threads × 500 sets; every observer sees every change once")
@@ -211,7 +232,7 @@ struct ConcurrencyStressTests {
             for index in 0..<500 { property.value = thread * 500 + index + 1 }
         }
         for probe in probes {
-            #expect(probe.isWellFormed(terminated: false))
+            #expect(probe.problems(terminated: false).isEmpty)
             // The current value when started, then each of the 2,000 sets.
             #expect(probe.values.load(ordering: .relaxed) == 1 + Self.threads * 500)
         }
@@ -266,6 +287,7 @@ struct ConcurrencyStressTests {
     @Test("combineLatest and zip fed from two threads × 2,000 values (20 rounds)")
     func pairingFromSeveralThreads() {
         var broken = 0
+        var problems: [String] = []
         for _ in 0..<20 {
             let (left, leftInput) = Signal<Int, Never>.pipe()
             let (right, rightInput) = Signal<Int, Never>.pipe()
@@ -293,7 +315,7 @@ struct ConcurrencyStressTests {
                 for value in 0..<2_000 { input.send(value: value) }
                 input.sendCompleted()
             }
-            if !latestProbe.isWellFormed() || !zipProbe.isWellFormed() { broken += 1 }
+            problems += latestProbe.problems() + zipProbe.problems()
             if latestProbe.terminal.load(ordering: .relaxed) != 1 { broken += 1 }
             if latestProbe.values.load(ordering: .relaxed) > 3_999 { broken += 1 }
             if let last = lastLatest.withValue({ $0 }), last != (1_999, 1_999) { broken += 1 }
@@ -301,5 +323,6 @@ struct ConcurrencyStressTests {
             if !zipInOrder.withValue({ $0 }) { broken += 1 }
         }
         #expect(broken == 0)
+        #expect(problems.isEmpty)
     }
 }
