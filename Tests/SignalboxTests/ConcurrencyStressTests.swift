@@ -72,12 +72,12 @@ final class Locked<Value>: @unchecked Sendable {
 struct ConcurrencyStressTests {
     static let threads = 4
 
-    @Test("Observer: 4 threads × 50 values race a terminal event (300 rounds)")
+    @Test("Observer: 4 threads × 50 values race a terminal event (200 rounds)")
     func observerSendRacesTerminal() {
         var broken = 0
         var problems: [String] = []
         var delivered = 0
-        for round in 0..<300 {
+        for round in 0..<200 {
             let probe = GrammarProbe<Int, TestError>()
             let observer = Signal<Int, TestError>.Observer(probe.receive)
             concurrently(threads: Self.threads + 1) { thread in
@@ -100,7 +100,7 @@ struct ConcurrencyStressTests {
         }
         #expect(broken == 0)
         #expect(problems.isEmpty)
-        #expect(delivered <= 300 * Self.threads * 50)
+        #expect(delivered <= 200 * Self.threads * 50)
     }
 
     @Test("producers: disposal races delivery through an operator chain (300 rounds)")
@@ -239,7 +239,7 @@ struct ConcurrencyStressTests {
         #expect(lastSeen.withValue { $0 } == property.value)
     }
 
-    @Test("Action: 4 threads × 200 applies; one execution at a time, the rest disabled")
+    @Test("Action: 4 threads × 100 applies; one execution at a time, the rest disabled")
     func actionApplyFromManyThreads() {
         let running = Atomic<Int>(0)
         let overlaps = Atomic<Int>(0)
@@ -263,9 +263,9 @@ struct ConcurrencyStressTests {
         action.values.observeValues { _ in valuesSeen.add(1, ordering: .relaxed) }
         let finished = DispatchGroup()
         concurrently(threads: Self.threads) { thread in
-            for index in 0..<200 {
+            for index in 0..<100 {
                 finished.enter()
-                action.apply(thread * 200 + index).start { event in
+                action.apply(thread * 100 + index).start { event in
                     switch event {
                     case .failed(.disabled): disabled.add(1, ordering: .relaxed)
                     case .value: return
@@ -278,17 +278,17 @@ struct ConcurrencyStressTests {
         #expect(finished.wait(timeout: .now() + 10) == .success)
         queue.sync {}
         #expect(overlaps.load(ordering: .relaxed) == 0)
-        let total = Self.threads * 200
+        let total = Self.threads * 100
         #expect(executions.load(ordering: .relaxed) + disabled.load(ordering: .relaxed) == total)
         #expect(executions.load(ordering: .relaxed) >= 1)
         #expect(valuesSeen.load(ordering: .relaxed) == executions.load(ordering: .relaxed))
     }
 
-    @Test("combineLatest and zip fed from two threads × 2,000 values (20 rounds)")
+    @Test("combineLatest and zip fed from two threads × 1,000 values (10 rounds)")
     func pairingFromSeveralThreads() {
         var broken = 0
         var problems: [String] = []
-        for _ in 0..<20 {
+        for _ in 0..<10 {
             let (left, leftInput) = Signal<Int, Never>.pipe()
             let (right, rightInput) = Signal<Int, Never>.pipe()
             let latestProbe = GrammarProbe<(Int, Int), Never>()
@@ -312,14 +312,14 @@ struct ConcurrencyStressTests {
             }
             concurrently(threads: 2) { thread in
                 let input = thread == 0 ? leftInput : rightInput
-                for value in 0..<2_000 { input.send(value: value) }
+                for value in 0..<1_000 { input.send(value: value) }
                 input.sendCompleted()
             }
             problems += latestProbe.problems() + zipProbe.problems()
             if latestProbe.terminal.load(ordering: .relaxed) != 1 { broken += 1 }
-            if latestProbe.values.load(ordering: .relaxed) > 3_999 { broken += 1 }
-            if let last = lastLatest.withValue({ $0 }), last != (1_999, 1_999) { broken += 1 }
-            if zipProbe.values.load(ordering: .relaxed) != 2_000 { broken += 1 }
+            if latestProbe.values.load(ordering: .relaxed) > 1_999 { broken += 1 }
+            if let last = lastLatest.withValue({ $0 }), last != (999, 999) { broken += 1 }
+            if zipProbe.values.load(ordering: .relaxed) != 1_000 { broken += 1 }
             if !zipInOrder.withValue({ $0 }) { broken += 1 }
         }
         #expect(broken == 0)
