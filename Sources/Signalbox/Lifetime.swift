@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The span during which something is alive: a run of a producer, an object, a binding.
 ///
 /// Work registered with `observeEnded(_:)` runs exactly once, when the lifetime ends. A
@@ -11,11 +13,43 @@
 ///     task.resume()
 /// }
 /// ```
+///
+/// A run's lifetime also ends when the run is released without having ended: once its
+/// disposable is released and nothing can send into its observer any more (see
+/// `SignalProducer`'s "Run lifetime" contract), the registered work runs on the thread
+/// that released the last reference.
 public final class Lifetime: Sendable {
-    let disposables: CompositeDisposable
+    @usableFromInline let disposables: CompositeDisposable
+    /// For a producer run's lifetime: set by whichever terminal path of the run gets there
+    /// first (see `SignalProducer.startRun`).
+    @usableFromInline let runFinished = Atomic<Bool>(false)
+    /// Whether releasing the lifetime ends it: true for a producer run's lifetime, which
+    /// only the run and its sink refer to; false when a token or an object owns the end.
+    let endsWhenReleased: Bool
 
-    init(_ disposables: CompositeDisposable) {
+    init(_ disposables: CompositeDisposable, endsWhenReleased: Bool = false) {
         self.disposables = disposables
+        self.endsWhenReleased = endsWhenReleased
+    }
+
+    deinit {
+        // A run nothing refers to any more (no disposable, no observer anyone can send
+        // into) never terminated: its lifetime still ends, so its cleanup runs.
+        // A run that finished has ended its lifetime already (the terminal path ends it right
+        // after setting the flag), so only the others pay for the lock.
+        if endsWhenReleased, !runFinished.load(ordering: .relaxed) { disposables.dispose() }
+    }
+
+    /// Marks a run's lifetime finished; returns `true` if this call did it.
+    @inlinable
+    func finishRun() -> Bool {
+        !runFinished.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// Ends the lifetime now (a run that terminated).
+    @inlinable
+    func end() {
+        disposables.dispose()
     }
 
     /// Whether the lifetime has ended.

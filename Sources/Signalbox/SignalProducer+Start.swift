@@ -17,6 +17,11 @@ extension SignalProducer {
         _ run: ProducerRun, values: @escaping (Value) -> Void,
         terminal: @escaping (Event<Value, Error>) -> Void
     ) {
+        // The sink refers to the run's lifetime, never to the run itself: the run (the handle
+        // `start` returns) keeps the observer that feeds this sink, so a reference back would
+        // be a cycle (see `ProducerRun`). Ending the lifetime runs the interrupter, which
+        // stops the source.
+        let lifetime = run.lifetime
         setUp(
             RunSink(
                 value: values,
@@ -25,9 +30,9 @@ extension SignalProducer {
                     // terminal path needs the flag.
                     if case .value(let value) = event {
                         values(value)
-                    } else if run.finish() {
+                    } else if lifetime.finishRun() {
                         terminal(event)
-                        run.dispose()
+                        lifetime.end()
                     }
                 }), run)
         // Usually the work installed its interrupter (the start handler's observer) and often
@@ -35,9 +40,10 @@ extension SignalProducer {
         // `start(on:)`) does disposal need to interrupt the downstream directly; allocating
         // that fallback only then keeps it off the common path.
         let disposedUnannounced = run.installFallbackInterrupter {
-            { if run.finish() { terminal(.interrupted) } }
+            // Kept by the run, not the lifetime, so it may refer to the lifetime.
+            { if lifetime.finishRun() { terminal(.interrupted) } }
         }
-        if disposedUnannounced, run.finish() { terminal(.interrupted) }
+        if disposedUnannounced, lifetime.finishRun() { terminal(.interrupted) }
     }
 
     /// Starts the producer, sending every event of the run to `observer`.

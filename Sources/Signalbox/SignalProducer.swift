@@ -8,6 +8,24 @@ import Synchronization
 /// registered on it runs exactly once. When the run terminates by itself its lifetime ends
 /// too, and nothing it captured stays retained.
 ///
+/// Run lifetime: dropping the disposable does not cancel a run. A run stays alive while its
+/// disposable is held or while something can still send into it: an object holding the
+/// start handler's observer (a pipe's signal it observes, a request's completion handler, a
+/// timer or an action pending on a scheduler). Once neither holds, the run is released: its
+/// lifetime ends (its `observeEnded` work runs, on the thread that let go last) and no
+/// event is delivered, since nothing could deliver one. The exceptions, released only when
+/// the run terminates or is disposed:
+/// - a start handler that registers on the run's own lifetime something holding the run's
+///   observer: a closure capturing it (capture it `weak` if the run may be left running),
+///   or the disposable of `signal.observe(observer)` (use `SignalProducer(signal)`,
+///   whose observation does not hold the run);
+/// - a run of an operator that starts other producers (`flatMap`, `merge`, `concat`,
+///   `then`, `combineLatest`, `zip`, `retry`, `take(until:)`, `flatMapError`, `Action`),
+///   which holds the runs it starts while they refer back to it;
+/// - a run waiting for a scheduled action whose date never comes (a `delay` or `timeout`
+///   of +∞: see `DateScheduler`), which its lifetime keeps until disposed.
+/// So dispose what you start unless it ends by itself.
+///
 /// Operators on a producer do not create a `Signal` per operator per start: they compose
 /// the event transforms, so a started chain is one serialising observer followed by plain
 /// function calls.
@@ -38,18 +56,29 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
         setUp = { downstream, run in
             let observer = Signal<Value, Error>.Observer(sink: downstream)
-            guard run.setInterrupter({ observer.sendInterrupted() }) else { return }
+            // Weakly: the run's lifetime holds the interrupter, and the observer's sink holds
+            // the lifetime (see `ProducerRun`); the run's handle keeps the observer instead.
+            guard
+                run.setInterrupter(
+                    { [weak observer] in observer?.sendInterrupted() }, retaining: observer)
+            else { return }
             startHandler(observer, run.lifetime)
         }
     }
 
     /// Creates a producer that forwards the events of `signal` from the moment it is started.
     ///
+    /// A run whose disposable is dropped lives while the signal can still send: until it
+    /// terminates, or until its input and every `Signal` value referring to it (this
+    /// producer included) are released.
+    ///
     /// - Parameter signal: The signal to observe for each run.
     @inlinable
     public init(_ signal: Signal<Value, Error>) {
         self.init { observer, lifetime in
-            lifetime += signal.observe(observer)
+            // Not `observe(_:)`: its disposable would keep the observer, which keeps the
+            // lifetime that keeps the disposable (see "Run lifetime" above).
+            lifetime += signal.observeForRun(observer)
         }
     }
 
@@ -210,33 +239,78 @@ public typealias EventTransform<Value, Error: Swift.Error, U, F: Swift.Error> = 
     _ downstream: @escaping (Event<U, F>) -> Void, _ lifetime: Lifetime
 ) -> (Event<Value, Error>) -> Void
 
-/// The state of one run of a producer; disposing it interrupts and ends the run.
+/// The handle of one run of a producer (what `start` returns); disposing it interrupts and
+/// ends the run.
+///
+/// Who keeps whom: the run's sink refers to the run's `Lifetime` (to end it on a terminal
+/// event), so whatever can still send into the run's observer keeps the lifetime, and the
+/// run goes on. The interrupter sits in the lifetime (so that a run ending by itself also
+/// stops its source), and refers to the observer *weakly*: a strong reference closed a
+/// cycle (lifetime → interrupter → observer → sink → lifetime) that kept a never-ending run
+/// alive after everything else had let go of it. The handle keeps the observer strongly
+/// instead, so that disposing it still interrupts a run nothing else sends into. Nothing
+/// leads back to the handle: once it is released and nothing can send into the observer,
+/// the lifetime is released too, and its `deinit` ends it.
 ///
 /// Why so little: a run is created per `start`, so its allocations are the subscribe cost.
-/// The interrupter lives in the lifetime's `CompositeDisposable` (run first on disposal),
-/// so the run needs no lock of its own, and `finished` replaces a separate flag object.
+/// The handle's own state is guarded by the lock of the lifetime's `CompositeDisposable`,
+/// so the run needs no lock of its own.
 @usableFromInline
-final class ProducerRun: Disposable, Sendable {
-    private let disposables = CompositeDisposable()
+final class ProducerRun: Disposable, @unchecked Sendable {
+    // Safety: `fallback` and `retained` are only touched while the lock of
+    // `lifetime.disposables` is held (`withLockHeld` / `dispose(taking:)`).
     @usableFromInline let lifetime: Lifetime
-    /// Set by whichever terminal path of the run gets there first (see `startRun`).
-    @usableFromInline let finished = Atomic<Bool>(false)
+    /// The interrupter of a run whose work installed none (see `installFallbackInterrupter`);
+    /// kept here, not in the lifetime, because it refers to the lifetime.
+    @exclusivity(unchecked) private var fallback: (() -> Void)?
+    /// What the interrupter refers to weakly (the run's observer), kept alive for it.
+    @exclusivity(unchecked) private var retained: AnyObject?
 
     @usableFromInline
     init() {
-        lifetime = Lifetime(disposables)
+        lifetime = Lifetime(CompositeDisposable(), endsWhenReleased: true)
     }
 
-    deinit {
-        // A run that nobody disposed and that never terminated still ends its lifetime.
-        disposables.dispose()
-    }
-
-    /// Sets how the run is interrupted. Returns `false` (and keeps nothing) if the run was
-    /// already disposed: the caller must then not start its work.
+    /// Sets how the run is interrupted, replacing the previous interrupter. The interrupter
+    /// must not refer strongly to anything that refers to the run's lifetime (the observer,
+    /// whose sink does): pass such an object as `retained` and refer to it weakly; the run
+    /// keeps it until it is disposed or released.
+    ///
+    /// - Returns: `false` (and keeps nothing) if the run has already ended: the caller must
+    ///   then not start its work.
     @usableFromInline
-    func setInterrupter(_ interrupter: @escaping () -> Void) -> Bool {
-        disposables.setFirst(interrupter)
+    func setInterrupter(_ interrupter: @escaping () -> Void, retaining retained: AnyObject? = nil)
+        -> Bool
+    {
+        // Usually nothing is replaced. When something is (a fallback, by the deferred work),
+        // it is released after the lock, in case its deinit calls back into the run.
+        var replaced: Replaced?
+        let accepted = lifetime.disposables.withLockHeld { isDisposed, first, hadFirst in
+            guard !isDisposed else { return false }
+            if first != nil || fallback != nil || self.retained != nil {
+                replaced = Replaced(first: first, fallback: fallback, retained: self.retained)
+                fallback = nil
+            }
+            first = interrupter
+            hadFirst = true
+            self.retained = retained
+            return true
+        }
+        withExtendedLifetime(replaced) {}
+        return accepted
+    }
+
+    /// What `setInterrupter` took out under the lock, to release after it.
+    private final class Replaced {
+        let first: (() -> Void)?
+        let fallback: (() -> Void)?
+        let retained: AnyObject?
+
+        init(first: (() -> Void)?, fallback: (() -> Void)?, retained: AnyObject?) {
+            self.first = first
+            self.fallback = fallback
+            self.retained = retained
+        }
     }
 
     /// Installs `fallback` as the interrupter when the work set up for the run installed
@@ -246,29 +320,39 @@ final class ProducerRun: Disposable, Sendable {
     /// - Returns: `true` if the run was disposed while it had no interrupter.
     @usableFromInline
     func installFallbackInterrupter(_ fallback: () -> (() -> Void)) -> Bool {
-        let state = disposables.firstState
+        let state = lifetime.disposables.withLockHeld { isDisposed, _, hadFirst in
+            (disposed: isDisposed, hadFirst: hadFirst)
+        }
         if state.hadFirst { return false }
         if state.disposed { return true }
         // Nothing set one yet (the work is deferred, e.g. by `start(on:)`): disposal from now
-        // on must still interrupt the downstream. If the run got disposed in between,
-        // `setInterrupter` refuses, and the caller interrupts the downstream itself.
-        return !setInterrupter(fallback())
-    }
-
-    /// Marks the run finished; returns `true` if this call did it.
-    @inlinable
-    func finish() -> Bool {
-        !finished.exchange(true, ordering: .acquiringAndReleasing)
+        // on must still interrupt the downstream. If the run got disposed in between, the
+        // caller interrupts the downstream itself.
+        let action = fallback()
+        return lifetime.disposables.withLockHeld { isDisposed, _, hadFirst in
+            if hadFirst { return false }
+            if isDisposed { return true }
+            self.fallback = action
+            return false
+        }
     }
 
     @usableFromInline
-    var isDisposed: Bool { disposables.isDisposed }
+    var isDisposed: Bool { lifetime.disposables.isDisposed }
 
     /// Interrupts the run (if it has an interrupter) and ends its lifetime; only the first
-    /// call does anything.
+    /// call does anything, and any call lets go of what the run kept for its interrupter.
     @usableFromInline
     func dispose() {
-        disposables.dispose()
+        let kept = lifetime.disposables.dispose(taking: { disposesNow in
+            let kept = (retained: retained, fallback: fallback)
+            retained = nil
+            fallback = nil
+            return (disposesNow ? kept.fallback : nil, kept)
+        })
+        // Released only now, outside the lock and after the interrupter that refers to the
+        // retained observer weakly has run.
+        withExtendedLifetime(kept) {}
     }
 }
 

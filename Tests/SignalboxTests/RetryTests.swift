@@ -147,7 +147,9 @@ struct RetryTests {
         #expect(RetryBackoff.constant(3).delay(beforeRetry: 10) == 3)
         let clamped = RetryBackoff(initialDelay: -1, multiplier: 0.5, maximumDelay: .nan)
         #expect(clamped == RetryBackoff(initialDelay: 0, multiplier: 1, maximumDelay: 0))
-        #expect(RetryBackoff.exponential(initial: 1).delay(beforeRetry: 5000) == .infinity)
+        #expect(
+            RetryBackoff.exponential(initial: 1).delay(beforeRetry: 5000)
+                == RetryBackoff.longestDelay)
     }
 }
 

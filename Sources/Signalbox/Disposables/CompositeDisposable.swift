@@ -23,8 +23,8 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var members: ContiguousArray<(key: UInt64, member: Disposable)>
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
     @exclusivity(unchecked) private var disposed = false
-    /// Runs before the members on disposal; a producer run keeps its interrupter here, so a
-    /// run needs no lock of its own.
+    /// Runs before the members on disposal; a producer run keeps its interrupter here (see
+    /// `ProducerRun`), so that a run ending by itself also stops its source.
     @exclusivity(unchecked) private var first: (() -> Void)?
     /// Whether `first` was ever set (it is cleared when it runs).
     @exclusivity(unchecked) private var hadFirst = false
@@ -76,23 +76,15 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         add(AnyDisposable(action))
     }
 
-    /// Sets the action that runs before every member when the composite is disposed,
-    /// replacing the previous one.
-    ///
-    /// - Returns: `false` (and keeps nothing) if the composite is already disposed.
-    func setFirst(_ action: @escaping () -> Void) -> Bool {
-        lock.withLock {
-            guard !disposed else { return false }
-            first = action
-            hadFirst = true
-            return true
-        }
-    }
-
-    /// Whether the composite was disposed, and whether an action had been set with
-    /// `setFirst` before (or by) then.
-    var firstState: (disposed: Bool, hadFirst: Bool) {
-        lock.withLock { (disposed, hadFirst) }
+    /// Runs `body` with the lock held: it is told whether the composite is disposed, and
+    /// may read or set the action that runs before every member on disposal (`first`) and
+    /// whether one was ever set (`hadFirst`). A producer run guards its own state with this
+    /// lock too, so that a run needs no lock of its own. `body` must not call out.
+    func withLockHeld<Result>(
+        _ body: (_ isDisposed: Bool, _ first: inout (() -> Void)?, _ hadFirst: inout Bool)
+            -> Result
+    ) -> Result {
+        lock.withLock { body(disposed, &first, &hadFirst) }
     }
 
     /// Removes the member added under `key`, if it is still there.
@@ -110,16 +102,36 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
     /// Disposes every member, in the order they were added, and marks the composite disposed.
     public func dispose() {
+        dispose(taking: { _ in (nil, ()) })
+    }
+
+    /// Disposes the composite, running one more action before `first` and the members:
+    /// `take` is called with the lock held (it must not call out), told whether this call
+    /// disposes the composite, and returns that action (run only in that case) and
+    /// whatever the caller wants handed back, so that it is released outside the lock. A
+    /// producer run hands over its own interrupter this way.
+    ///
+    /// - Returns: What `take` handed back.
+    func dispose<Kept>(
+        taking take: (_ disposesNow: Bool) -> (before: (() -> Void)?, kept: Kept)
+    ) -> Kept {
         lock.lock()
-        guard !disposed else { return lock.unlock() }
+        guard !disposed else {
+            let taken = take(false)
+            lock.unlock()
+            return taken.kept
+        }
         disposed = true
+        let taken = take(true)
         let firstAction = first
         first = nil
         let current = members
         members = []
         lock.unlock()
+        taken.before?()
         firstAction?()
         for entry in current { entry.member.dispose() }
+        return taken.kept
     }
 
     /// Adds `disposable` to `composite`; the operator form of `add(_:)`.

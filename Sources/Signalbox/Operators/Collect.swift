@@ -31,11 +31,10 @@ extension SignalProducer {
 
     /// Sends the values in arrays of `count`; the remainder, if any, on completion.
     ///
-    /// - Parameter count: The size of each array; must be positive.
+    /// - Parameter count: The size of each array; values below one count as one.
     /// - Returns: A producer of arrays.
     public func collect(count: Int) -> SignalProducer<[Value], Error> {
-        precondition(count > 0, "collect(count:) needs a positive count")
-        return lift(Transforms.collect(count: count))
+        lift(Transforms.collect(count: Swift.max(1, count)))
     }
 }
 
@@ -49,10 +48,9 @@ extension Signal {
 
     /// Sends the values in arrays of `count`; the remainder, if any, on completion.
     ///
-    /// - Parameter count: The size of each array; must be positive.
+    /// - Parameter count: The size of each array; values below one count as one.
     /// - Returns: A signal of arrays.
     public func collect(count: Int) -> Signal<[Value], Error> {
-        precondition(count > 0, "collect(count:) needs a positive count")
-        return lift(Transforms.collect(count: count))
+        lift(Transforms.collect(count: Swift.max(1, count)))
     }
 }

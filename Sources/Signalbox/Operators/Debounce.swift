@@ -17,7 +17,7 @@ extension Transforms {
                     state.generation &+= 1
                     return state.generation
                 }
-                let date = scheduler.currentDate.addingTimeInterval(interval)
+                let date = SchedulingTime.date(scheduler.currentDate, after: interval)
                 timer.inner = scheduler.schedule(after: date) {
                     let due = pending.withValue { state -> V? in
                         guard state.generation == generation else { return nil }
@@ -58,7 +58,8 @@ extension SignalProducer {
     /// `.interrupted` at once, on the disposing thread.
     ///
     /// - Parameters:
-    ///   - interval: Seconds of quiet required before a value is sent.
+    ///   - interval: Seconds of quiet required before a value is sent; NaN or negative
+    ///     counts as zero, and +∞ sends only the last value, on completion.
     ///   - scheduler: Measures the interval and delivers the events.
     /// - Returns: A producer of the values that were not superseded in time.
     public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler)
@@ -99,7 +100,8 @@ extension Signal {
     /// `SignalProducer.debounce(_:on:)` for the contract.
     ///
     /// - Parameters:
-    ///   - interval: Seconds of quiet required before a value is sent.
+    ///   - interval: Seconds of quiet required before a value is sent; NaN or negative
+    ///     counts as zero, and +∞ sends only the last value, on completion.
     ///   - scheduler: Measures the interval and delivers the events.
     /// - Returns: A signal of the values that were not superseded in time.
     public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<

@@ -7,11 +7,13 @@ extension Transforms {
     ) -> EventTransform<V, E, V, E> {
         { downstream, lifetime in
             let output = Signal<V, E>.Observer(downstream)
-            lifetime.observeEnded { output.sendInterrupted() }
+            // Weakly: the lifetime must not keep the output (whose downstream keeps the
+            // lifetime); the upstream sink and the scheduled events keep it while it can send.
+            lifetime.observeEnded { [weak output] in output?.sendInterrupted() }
             return { event in
                 switch event {
                 case .value, .completed:
-                    let date = scheduler.currentDate.addingTimeInterval(interval)
+                    let date = SchedulingTime.date(scheduler.currentDate, after: interval)
                     lifetime.schedule(on: scheduler, after: date) { output.send(event) }
                 case .failed:
                     lifetime.schedule(on: scheduler, after: scheduler.currentDate) {
@@ -47,7 +49,8 @@ extension SignalProducer {
     /// delivers `.interrupted` at once, on the disposing thread.
     ///
     /// - Parameters:
-    ///   - interval: Seconds to delay by.
+    ///   - interval: Seconds to delay by; NaN or negative counts as zero, and +∞ (or a date
+    ///     past the scheduler's latest) holds the values and the completion until disposal.
     ///   - scheduler: Measures the delay and delivers the events.
     /// - Returns: A producer of the same events, later.
     public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> SignalProducer<
@@ -62,7 +65,7 @@ extension Signal {
     /// `SignalProducer.delay(_:on:)` for the contract.
     ///
     /// - Parameters:
-    ///   - interval: Seconds to delay by.
+    ///   - interval: Seconds to delay by; NaN or negative counts as zero, +∞ never comes.
     ///   - scheduler: Measures the delay and delivers the events.
     /// - Returns: A signal of the same events, later.
     public func delay(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<

@@ -30,7 +30,9 @@ extension Transforms {
             let output = Signal<V, E>.Observer(downstream)
             let timer = SerialDisposable()
             lifetime += timer
-            lifetime.observeEnded { output.sendInterrupted() }
+            // Weakly: the lifetime must not keep the output (whose downstream keeps the
+            // lifetime); the upstream sink and the scheduled events keep it while it can send.
+            lifetime.observeEnded { [weak output] in output?.sendInterrupted() }
             let holder = makeHolder(output, timer)
             return { event in
                 switch event {

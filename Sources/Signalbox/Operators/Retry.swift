@@ -18,7 +18,8 @@ extension SignalProducer {
     ///
     /// - Parameters:
     ///   - count: How many times to retry; zero or less never retries.
-    ///   - interval: Seconds to wait before each retry.
+    ///   - interval: Seconds to wait before each retry; clamped like a `RetryBackoff`'s
+    ///     (NaN or negative: zero; at most `RetryBackoff.longestDelay`).
     ///   - scheduler: Measures the wait and starts the retry.
     /// - Returns: A producer that retries on failure.
     public func retry(
@@ -75,6 +76,8 @@ extension SignalProducer {
     ///   - scheduler: Measures the pauses and starts the retries.
     ///   - delayBeforeRetry: Given the error and the number of the retry it would be
     ///     (counting from 1), returns the seconds to wait, or `nil` to fail with the error.
+    ///     NaN or negative waits count as zero; longer ones than
+    ///     `RetryBackoff.longestDelay` (+∞ too) are shortened to it.
     /// - Returns: A producer that retries as `delayBeforeRetry` decides.
     public func retry(
         upTo count: Int, on scheduler: DateScheduler,
@@ -155,13 +158,13 @@ private final class RetryAttempts<Value, Error: Swift.Error>: @unchecked Sendabl
     private func receive(_ event: Event<Value, Error>) {
         guard case .failed(let error) = event else { return observer.send(event) }
         let attempt = lock.withLock { () -> Int in
-            retries += 1
+            if retries < Int.max { retries += 1 }
             return retries
         }
         guard attempt <= count, !lifetime.hasEnded, let delay = delayBeforeRetry(error, attempt)
         else { return observer.send(error: error) }
         guard let scheduler else { return startNext() }
-        let date = scheduler.currentDate.addingTimeInterval(max(0, delay))
+        let date = scheduler.currentDate.addingTimeInterval(RetryBackoff.clamped(delay))
         current.inner = scheduler.schedule(after: date) { [self] in startNext() }
     }
 }

@@ -28,7 +28,7 @@ extension Transforms {
                     state.scheduled = true
                     let now = scheduler.currentDate
                     guard let lastSent = state.lastSent else { return now }
-                    return max(now, lastSent.addingTimeInterval(interval))
+                    return max(now, SchedulingTime.date(lastSent, after: interval))
                 }
                 if let date {
                     timer.inner = scheduler.schedule(after: date) {
@@ -54,7 +54,8 @@ extension SignalProducer {
     /// at once, on the disposing thread.
     ///
     /// - Parameters:
-    ///   - interval: The minimum number of seconds between two values.
+    ///   - interval: The minimum number of seconds between two values; NaN or negative
+    ///     counts as zero, and +∞ sends the first value, then only the last, on completion.
     ///   - scheduler: Measures the interval and delivers the events.
     /// - Returns: A producer of at most one value per interval.
     public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler)
@@ -69,7 +70,8 @@ extension Signal {
     /// for the contract.
     ///
     /// - Parameters:
-    ///   - interval: The minimum number of seconds between two values.
+    ///   - interval: The minimum number of seconds between two values; NaN or negative
+    ///     counts as zero, and +∞ sends the first value, then only the last, on completion.
     ///   - scheduler: Measures the interval and delivers the events.
     /// - Returns: A signal of at most one value per interval.
     public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<

@@ -7,7 +7,7 @@ extension Transforms {
     ) -> EventTransform<V, E, V, E> {
         { downstream, lifetime in
             let output = Signal<V, E>.Observer(downstream)
-            let deadline = scheduler.currentDate.addingTimeInterval(interval)
+            let deadline = SchedulingTime.date(scheduler.currentDate, after: interval)
             lifetime += scheduler.schedule(after: deadline) { output.send(error: error) }
             return output.send
         }
@@ -26,7 +26,8 @@ extension SignalProducer {
     /// ```
     ///
     /// - Parameters:
-    ///   - interval: Seconds the run may take.
+    ///   - interval: Seconds the run may take; NaN or negative counts as zero (the run
+    ///     fails as soon as the scheduler runs the deadline), +∞ never times out.
     ///   - error: The error to fail with at the deadline.
     ///   - scheduler: Measures the time.
     /// - Returns: A producer that fails at the deadline.
@@ -42,7 +43,8 @@ extension Signal {
     /// call; see `SignalProducer.timeout(after:raising:on:)`.
     ///
     /// - Parameters:
-    ///   - interval: Seconds the signal may take.
+    ///   - interval: Seconds the signal may take; NaN or negative counts as zero, +∞ never
+    ///     times out.
     ///   - error: The error to fail with at the deadline.
     ///   - scheduler: Measures the time.
     /// - Returns: A signal that fails at the deadline.

@@ -11,14 +11,17 @@ extension SignalProducer where Value == Date, Error == Never {
     /// ```
     ///
     /// - Parameters:
-    ///   - interval: Seconds between ticks; must be positive.
+    ///   - interval: Seconds between ticks; raised to `DateScheduler.minimumRepeatInterval`
+    ///     if smaller or NaN; +∞ never ticks.
     ///   - scheduler: Runs the timer and delivers the ticks.
-    ///   - leeway: Seconds the scheduler may defer each tick to save energy.
+    ///   - leeway: Seconds the scheduler may defer each tick to save energy; NaN or negative
+    ///     counts as zero.
     /// - Returns: A producer of tick dates.
     public static func timer(
         interval: TimeInterval, on scheduler: DateScheduler, leeway: TimeInterval = 0
     ) -> SignalProducer<Date, Never> {
-        SignalProducer { observer, lifetime in
+        let interval = SchedulingTime.repeatInterval(interval)
+        return SignalProducer { observer, lifetime in
             let first = scheduler.currentDate.addingTimeInterval(interval)
             lifetime += scheduler.schedule(after: first, interval: interval, leeway: leeway) {
                 observer.send(value: scheduler.currentDate)

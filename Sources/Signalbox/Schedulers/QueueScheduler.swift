@@ -107,7 +107,15 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
         if more { queue.async { self.drain() } }
     }
 
+    /// The latest date a `QueueScheduler` schedules: 2100-01-01 00:00:00 UTC. Dispatch's
+    /// wall-clock deadlines end early in the 22nd century; a later date (or +∞) never comes.
+    public static let latestDate = Date(timeIntervalSince1970: 4_102_444_800)
+
     /// Runs `action` at `date` on the queue.
+    ///
+    /// A date in the past, −∞ or NaN runs the action as soon as possible; a date after
+    /// `latestDate` (or +∞) never comes: the action never runs, and is kept until the
+    /// returned disposable is disposed or released.
     ///
     /// - Parameters:
     ///   - date: When to run the action.
@@ -115,10 +123,17 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     /// - Returns: A disposable that skips the action if it has not started yet.
     @discardableResult
     public func schedule(after date: Date, action: @escaping () -> Void) -> Disposable? {
+        let deadline = Self.deadline(date)
+        if case .never = deadline { return NeverDueAction(action) }
         let scheduled = QueueAction(action)
         // When due, the action joins the back of the buffer, so it runs after the immediate
         // actions that were scheduled before it became due.
-        queue.asyncAfter(wallDeadline: Self.wallTime(date)) { self.enqueueDue(scheduled) }
+        switch deadline {
+        case .at(let wallTime):
+            queue.asyncAfter(wallDeadline: wallTime) { self.enqueueDue(scheduled) }
+        case .now, .never:
+            queue.async { self.enqueueDue(scheduled) }
+        }
         return scheduled
     }
 
@@ -135,10 +150,15 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
 
     /// Runs `action` at `date` and then every `interval` seconds, on the queue.
     ///
+    /// Dates follow `schedule(after:action:)`: a first date after `latestDate` never comes
+    /// (no timer is created; the action is kept until the disposable is disposed). Intervals follow `DateScheduler`: an interval below
+    /// `minimumRepeatInterval` (or NaN) is raised to it, and an interval too long for
+    /// Dispatch (+∞, or more than about a century) runs the action once.
+    ///
     /// - Parameters:
     ///   - date: The first run.
     ///   - interval: Seconds between runs.
-    ///   - leeway: Seconds each run may be deferred.
+    ///   - leeway: Seconds each run may be deferred; NaN or negative counts as zero.
     ///   - action: The work to run.
     /// - Returns: A disposable that cancels the timer. Only `dispose()` stops the action:
     ///   dropping the disposable does not (the timer keeps itself alive until cancelled).
@@ -147,12 +167,21 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
         after date: Date, interval: TimeInterval, leeway: TimeInterval,
         action: @escaping () -> Void
     ) -> Disposable? {
+        let first: DispatchWallTime
+        switch Self.deadline(date) {
+        case .never: return NeverDueAction(action)
+        case .now: first = .now()
+        case .at(let wallTime): first = wallTime
+        }
+        let repeating: DispatchTimeInterval =
+            Self.nanoseconds(SchedulingTime.repeatInterval(interval)).map { .nanoseconds($0) }
+            ?? .never
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let work = QueueWork(action)
         timer.schedule(
-            wallDeadline: Self.wallTime(date),
-            repeating: .nanoseconds(Self.nanoseconds(interval)),
-            leeway: .nanoseconds(Self.nanoseconds(leeway)))
+            wallDeadline: first, repeating: repeating,
+            leeway: .nanoseconds(
+                Self.nanoseconds(SchedulingTime.leeway(leeway)) ?? Self.maximumNanoseconds))
         // The handler holds the timer, so the timer lives until it is cancelled rather than
         // until the disposable is dropped; cancelling releases the handler and the cycle.
         timer.setEventHandler { withExtendedLifetime(timer) { work.run() } }
@@ -160,18 +189,40 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
         return AnyDisposable { timer.cancel() }
     }
 
-    static func wallTime(_ date: Date) -> DispatchWallTime {
-        let seconds = date.timeIntervalSince1970
-        let whole = seconds.rounded(.down)
-        let nanos = Int((seconds - whole) * 1_000_000_000)
-        return DispatchWallTime(
-            timespec: timespec(tv_sec: Int(whole), tv_nsec: nanos))
+    /// When a dated action is due, for Dispatch.
+    enum Deadline {
+        /// As soon as possible (a past, −∞ or NaN date).
+        case now
+        /// At this wall-clock time.
+        case at(DispatchWallTime)
+        /// Never (a date after `latestDate`, or +∞).
+        case never
     }
 
-    static func nanoseconds(_ interval: TimeInterval) -> Int {
-        let nanos = interval * 1_000_000_000
-        guard nanos.isFinite else { return Int.max }
-        return Int(max(0, min(nanos, Double(Int.max / 2))))
+    /// The deadline of `date`; total for every `Date`, NaN and infinities included.
+    static func deadline(_ date: Date) -> Deadline {
+        let seconds = date.timeIntervalSince1970
+        if seconds.isNaN { return .now }
+        if seconds >= latestDate.timeIntervalSince1970 { return .never }
+        if seconds <= 0 { return .now }
+        // 0 < seconds < 4.2e9 here, so both conversions are exact and in range.
+        let whole = seconds.rounded(.down)
+        let nanos = Int((seconds - whole) * 1_000_000_000)
+        return .at(
+            DispatchWallTime(
+                timespec: timespec(tv_sec: Int(whole), tv_nsec: min(nanos, 999_999_999))))
+    }
+
+    /// The longest interval handed to Dispatch, in nanoseconds: about 126 years.
+    static let maximumNanoseconds = 4_000_000_000_000_000_000
+
+    /// `interval` in nanoseconds (zero for a negative or NaN interval), or `nil` if it is
+    /// longer than `maximumNanoseconds` (or +∞).
+    static func nanoseconds(_ interval: TimeInterval) -> Int? {
+        let nanos = (interval * 1_000_000_000).rounded()
+        guard nanos > 0 else { return 0 }  // NaN too
+        guard nanos <= Double(maximumNanoseconds) else { return nil }
+        return Int(nanos)
     }
 }
 

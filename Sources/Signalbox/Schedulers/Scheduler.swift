@@ -21,11 +21,24 @@ public protocol Scheduler: AnyObject, Sendable {
 }
 
 /// A scheduler with a clock, for time-based operators such as `debounce` and `timeout`.
+///
+/// Every date and interval is accepted; none traps. The rules, which every scheduler in
+/// this package and every time-based operator follow:
+/// - A date in the past, −∞ or NaN means now: the action runs as soon as possible.
+/// - A date after the scheduler's latest date (`QueueScheduler.latestDate`,
+///   `TestScheduler.latestDate`), or +∞, never comes: the action is not kept and never
+///   runs; the returned disposable can still be disposed.
+/// - A NaN or negative delay (`schedule(afterDelay:)`, `delay`, `debounce`, `throttle`,
+///   `timeout`) counts as zero; +∞ never comes.
+/// - A repeat interval below `minimumRepeatInterval` (zero, negative, NaN) is raised to
+///   it; +∞ (or an interval past the latest date) means the action runs once.
+/// - A NaN or negative leeway counts as zero.
 public protocol DateScheduler: Scheduler {
     /// The scheduler's notion of now. A `TestScheduler` reports virtual time.
     var currentDate: Date { get }
 
-    /// Schedules `action` to run at `date` (at once if `date` is in the past).
+    /// Schedules `action` to run at `date` (as soon as possible if `date` is in the past or
+    /// NaN; never if it is after the scheduler's latest date).
     ///
     /// - Parameters:
     ///   - date: When to run the action.
@@ -38,8 +51,10 @@ public protocol DateScheduler: Scheduler {
     ///
     /// - Parameters:
     ///   - date: The first run.
-    ///   - interval: Seconds between runs; must be positive.
-    ///   - leeway: Seconds the scheduler may defer each run to save energy.
+    ///   - interval: Seconds between runs; raised to `minimumRepeatInterval` if smaller or
+    ///     NaN; +∞ runs the action once.
+    ///   - leeway: Seconds the scheduler may defer each run to save energy; NaN or negative
+    ///     counts as zero.
     ///   - action: The work to run.
     /// - Returns: A disposable that stops the repetition.
     @discardableResult
@@ -53,14 +68,14 @@ extension DateScheduler {
     /// Schedules `action` to run `delay` seconds from the scheduler's `currentDate`.
     ///
     /// - Parameters:
-    ///   - delay: Seconds from now.
+    ///   - delay: Seconds from now; NaN or negative counts as zero, +∞ never comes.
     ///   - action: The work to run.
     /// - Returns: A disposable that cancels the action.
     @discardableResult
     public func schedule(afterDelay delay: TimeInterval, action: @escaping () -> Void)
         -> Disposable?
     {
-        schedule(after: currentDate.addingTimeInterval(delay), action: action)
+        schedule(after: SchedulingTime.date(currentDate, after: delay), action: action)
     }
 
     /// Schedules a repeating action with no leeway.

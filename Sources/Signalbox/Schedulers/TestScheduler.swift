@@ -31,11 +31,22 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     /// The date a `TestScheduler` starts at unless told otherwise: 2001-01-01 00:00:00 UTC.
     public static let defaultStartDate = Date(timeIntervalSinceReferenceDate: 0)
 
+    /// The latest virtual date, `Date.distantFuture`: an action scheduled after it (or at
+    /// +∞) never runs (it is kept by the returned disposable until disposed, not by the
+    /// scheduler), and the clock never moves past it.
+    public static let latestDate = Date.distantFuture
+
     /// Creates a scheduler whose clock starts at `startDate`.
     ///
-    /// - Parameter startDate: The initial virtual date.
+    /// - Parameter startDate: The initial virtual date; NaN counts as `defaultStartDate`,
+    ///   and a date after `latestDate` as `latestDate`.
     public init(startDate: Date = TestScheduler.defaultStartDate) {
-        now = startDate
+        let seconds = startDate.timeIntervalSinceReferenceDate
+        if seconds.isNaN {
+            now = Self.defaultStartDate
+        } else {
+            now = min(startDate, Self.latestDate)
+        }
     }
 
     /// The virtual date.
@@ -66,7 +77,8 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     /// Schedules `action` for `date`.
     ///
     /// - Parameters:
-    ///   - date: The virtual date to run at; a past date runs on the next advance.
+    ///   - date: The virtual date to run at; a past or NaN date runs on the next advance, a
+    ///     date after `latestDate` (or +∞) never.
     ///   - action: The work to run.
     /// - Returns: A disposable that cancels the action.
     @discardableResult
@@ -78,7 +90,8 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - date: The first run.
-    ///   - interval: Seconds between runs; values below a microsecond are raised to one.
+    ///   - interval: Seconds between runs; values below `minimumRepeatInterval` (and NaN)
+    ///     are raised to it; +∞ runs the action once.
     ///   - leeway: Ignored: virtual time is exact.
     ///   - action: The work to run.
     /// - Returns: A disposable that stops the repetition.
@@ -87,7 +100,7 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         after date: Date, interval: TimeInterval, leeway: TimeInterval,
         action: @escaping () -> Void
     ) -> Disposable? {
-        let step = max(interval, 0.000_001)
+        let step = SchedulingTime.repeatInterval(interval)
         let repetition = CompositeDisposable()
         let holder = SerialDisposable()
         repetition += holder
@@ -103,10 +116,16 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
 
     @discardableResult
     private func enqueue(at date: Date?, _ action: @escaping () -> Void) -> Disposable {
+        // A date after the latest never comes. (NaN fails every comparison, so it is tested
+        // first, and means now.)
+        if let date, !date.timeIntervalSinceReferenceDate.isNaN, date > Self.latestDate {
+            return NeverDueAction(action)
+        }
         let disposable = AnyDisposable()
         lock.withLock {
+            let due = date.flatMap { $0.timeIntervalSinceReferenceDate.isNaN ? nil : $0 }
             let item = Item(
-                date: date ?? now, sequence: nextSequence, action: action,
+                date: due ?? now, sequence: nextSequence, action: action,
                 disposable: disposable)
             nextSequence += 1
             let index = insertionIndex(for: item)
@@ -132,20 +151,25 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
 
     /// Moves the clock forward by `interval` seconds, running every action due by then.
     ///
-    /// - Parameter interval: Seconds of virtual time to pass; must not be negative.
+    /// - Parameter interval: Seconds of virtual time to pass; NaN or negative counts as
+    ///   zero, and the clock stops at `latestDate` (so +∞ runs everything that can run,
+    ///   though a repeating action then runs until `latestDate`).
     public func advance(by interval: TimeInterval) {
-        advance(to: currentDate.addingTimeInterval(max(0, interval)))
+        advance(to: SchedulingTime.date(currentDate, after: max(0, interval)))
     }
 
     /// Moves the clock to `date`, running every action due by then in date order (FIFO for
     /// equal dates), including actions those actions schedule.
     ///
-    /// - Parameter date: The new virtual date; an earlier date than now leaves the clock.
+    /// - Parameter date: The new virtual date; an earlier (or NaN) date than now leaves the
+    ///   clock, a date after `latestDate` counts as `latestDate`.
     public func advance(to date: Date) {
-        while let item = popDue(by: date) {
+        let target =
+            date.timeIntervalSinceReferenceDate.isNaN ? currentDate : min(date, Self.latestDate)
+        while let item = popDue(by: target) {
             if !item.disposable.isDisposed { item.action() }
         }
-        lock.withLock { if date > now { now = date } }
+        lock.withLock { if target > now { now = target } }
     }
 
     /// Runs every scheduled action, moving the clock as far as needed, until none is left.
@@ -153,7 +177,7 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     /// The clock stops at the date of the last action run. A repeating action never lets
     /// `run()` finish; dispose it first or use `advance(by:)`.
     public func run() {
-        while let item = popDue(by: .distantFuture) {
+        while let item = popDue(by: Self.latestDate) {
             if !item.disposable.isDisposed { item.action() }
         }
     }
