@@ -25,7 +25,7 @@ import Signalbox
 ///
 /// Paging is remembered demand: `loadNextPage` sends `.nextPageRequested` into the same
 /// stream; the reducer accepts it only with a next page and nothing loading, and the
-/// search's trigger (``ImageSearching``) never drops a request, so the action always ends —
+/// search's trigger (`ImageSearching`) never drops a request, so the action always ends —
 /// when the page arrives, when the search ends, or at once when refused.
 ///
 /// Unlike the original design, starting a search disposes the previous one (cancelling its
