@@ -14,7 +14,7 @@ elif [[ $# -gt 0 ]]; then
     echo "usage: scripts/check-docs.sh [--scratch-path DIR]" >&2
     exit 2
 fi
-modules=(Signalbox SignalboxTesting ImageSearchModel ImageSearchViewModel)
+modules=(Signalbox SignalboxTesting ImageSearchModel ImageSearchOffline ImageSearchTesting ImageSearchViewModel)
 
 # Old graphs of renamed or removed extensions must not be read: start from an empty folder.
 rm -rf "$scratch"/*/symbolgraph

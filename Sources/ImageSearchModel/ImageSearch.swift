@@ -34,7 +34,7 @@ public final class ImageSearch: ImageSearching {
     /// Creates a search.
     ///
     /// - Parameters:
-    ///   - network: The transport: ``Network``, the ``OfflineCatalog`` or a stub.
+    ///   - network: The transport: ``Network``, the `OfflineCatalog` or a stub.
     ///   - pixabay: The API configuration (default ``Pixabay/standard``, whose key comes from
     ///     `PIXABAY_API_KEY`).
     ///   - cache: Where pages are kept (default: 24 hours, 200 pages, wall clock).

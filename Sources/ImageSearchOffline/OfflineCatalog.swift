@@ -1,4 +1,5 @@
 import Foundation
+import ImageSearchModel
 import Signalbox
 
 /// A ``Networking`` that answers Pixabay searches from a catalog built into the package.
