@@ -24,7 +24,7 @@ while [[ $# -gt 0 ]]; do
         ;;
     esac
 done
-modules=(Signalbox SignalboxTesting ImageSearchModel ImageSearchViewModel)
+modules=(Signalbox SignalboxTesting ImageSearchModel ImageSearchOffline ImageSearchTesting ImageSearchViewModel)
 
 # The docc of the toolchain that runs `swift`: beside it on Linux, through xcrun on macOS.
 if [[ -z "${DOCC:-}" ]]; then
