@@ -83,7 +83,7 @@ public final class ImageSearch: ImageSearching {
                 observer.send(error: error)
                 return
             }
-            let paging = Locked(PagingStateMachine(perPage: self.pixabay.perPage))
+            let paging = Protected(PagingStateMachine(perPage: self.pixabay.perPage))
             /// Does what the paging machine decided, outside its lock.
             func perform(_ action: PagingStateMachine.Action) {
                 switch action {

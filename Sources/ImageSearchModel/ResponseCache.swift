@@ -31,7 +31,7 @@ public final class ResponseCache: Sendable {
         var lastUse: UInt64
     }
 
-    private let state = Locked<(entries: [String: Entry], uses: UInt64)>(([:], 0))
+    private let state = Protected<(entries: [String: Entry], uses: UInt64)>(([:], 0))
 
     /// Creates an empty cache.
     ///
