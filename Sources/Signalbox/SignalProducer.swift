@@ -271,29 +271,3 @@ final class ProducerRun: Disposable, Sendable {
         disposables.dispose()
     }
 }
-
-/// The state of one run of a sequence producer: whether it was interrupted, and who got to
-/// the end first (the loop, or the interrupter).
-@usableFromInline
-final class SequenceRunState: Sendable {
-    /// 0 running, 1 interrupted, 2 finished.
-    @usableFromInline let state = Atomic<UInt8>(0)
-
-    @usableFromInline
-    init() {}
-
-    @inlinable
-    var isInterrupted: Bool { state.load(ordering: .acquiring) == 1 }
-
-    /// Asks the loop to stop; it then delivers `.interrupted` itself.
-    @usableFromInline
-    func interrupt() {
-        _ = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
-    }
-
-    /// Marks the loop finished; `false` if it was interrupted first.
-    @inlinable
-    func finish() -> Bool {
-        state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
-    }
-}
