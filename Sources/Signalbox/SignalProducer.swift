@@ -175,33 +175,6 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     public static var never: SignalProducer {
         SignalProducer { (_: Signal<Value, Error>.Observer, _: Lifetime) in }
     }
-
-    /// Builds a producer whose runs hand this producer the sink `makeSink` builds from the
-    /// downstream sink and the run's lifetime (the composition primitive behind every
-    /// synchronous operator).
-    @inlinable
-    func lift<U, F>(
-        sink makeSink:
-            @escaping (_ downstream: RunSink<U, F>, _ lifetime: Lifetime) -> RunSink<
-                Value, Error
-            >
-    ) -> SignalProducer<U, F> {
-        let setUp = self.setUp
-        return SignalProducer<U, F>(setUp: { downstream, run in
-            setUp(makeSink(downstream, run.lifetime), run)
-        })
-    }
-
-    /// Builds a producer from a transform of this one's events (operators with an event
-    /// path only).
-    @inlinable
-    func lift<U, F>(_ transform: @escaping EventTransform<Value, Error, U, F>) -> SignalProducer<
-        U, F
-    > {
-        lift(sink: { downstream, lifetime in
-            RunSink(event: transform(downstream.event, lifetime))
-        })
-    }
 }
 
 /// Turns a downstream sink into the sink that receives the upstream events, given the
