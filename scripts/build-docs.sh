@@ -39,22 +39,9 @@ if [[ ! -x "$DOCC" ]]; then
     exit 2
 fi
 
-# Symbol graphs of the public API (builds what is missing; after `swift build` or
-# `swift test` only the graphs are extracted). Start from an empty folder so that graphs of
-# renamed or removed extensions are not read.
-rm -rf "$scratch"/*/symbolgraph
-if ! dump=$(swift package --scratch-path "$scratch" dump-symbol-graph \
-    --skip-synthesized-members 2>&1); then
-    echo "$dump" >&2
-    echo "build-docs: swift package dump-symbol-graph failed" >&2
-    exit 2
-fi
-graphs=$(sed -n 's/^Files written to //p' <<<"$dump" | tail -n 1)
-if [[ -z "$graphs" || ! -d "$graphs" ]]; then
-    echo "$dump" >&2
-    echo "build-docs: could not find the symbol graphs" >&2
-    exit 2
-fi
+# Symbol graphs of the public API, in "$graphs".
+source scripts/symbol-graphs.sh
+dump_symbol_graphs "$scratch"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
