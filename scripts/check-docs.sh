@@ -14,20 +14,8 @@ elif [[ $# -gt 0 ]]; then
     echo "usage: scripts/check-docs.sh [--scratch-path DIR]" >&2
     exit 2
 fi
-modules=(Signalbox SignalboxTesting ImageSearchModel ImageSearchViewModel)
+modules=(Signalbox SignalboxTesting ImageSearchModel ImageSearchOffline ImageSearchTesting ImageSearchViewModel)
 
-# Old graphs of renamed or removed extensions must not be read: start from an empty folder.
-rm -rf "$scratch"/*/symbolgraph
-if ! output=$(swift package --scratch-path "$scratch" dump-symbol-graph \
-    --skip-synthesized-members 2>&1); then
-    echo "$output" >&2
-    echo "check-docs: swift package dump-symbol-graph failed" >&2
-    exit 2
-fi
-graphs=$(sed -n 's/^Files written to //p' <<<"$output" | tail -n 1)
-if [[ -z "$graphs" || ! -d "$graphs" ]]; then
-    echo "$output" >&2
-    echo "check-docs: could not find the symbol graphs" >&2
-    exit 2
-fi
+source scripts/symbol-graphs.sh
+dump_symbol_graphs "$scratch"
 python3 scripts/check_docs.py --root "$PWD" "$graphs" "${modules[@]}"

@@ -1,5 +1,6 @@
 import Foundation
 import ImageSearchModel
+import ImageSearchOffline
 import Signalbox
 
 /// Page 4: the model, searching the offline catalog through `ImageSearch`.

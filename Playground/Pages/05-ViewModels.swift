@@ -1,5 +1,6 @@
 import Foundation
 import ImageSearchModel
+import ImageSearchOffline
 import ImageSearchViewModel
 import Signalbox
 

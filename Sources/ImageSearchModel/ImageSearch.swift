@@ -35,7 +35,7 @@ public final class ImageSearch: ImageSearching {
     /// Creates a search.
     ///
     /// - Parameters:
-    ///   - network: The transport: ``Network``, the ``OfflineCatalog`` or a stub.
+    ///   - network: The transport: ``Network``, the `OfflineCatalog` or a stub.
     ///   - pixabay: The API configuration (default ``Pixabay/standard``, whose key comes from
     ///     `PIXABAY_API_KEY`).
     ///   - cache: Where pages are kept (default: 24 hours, 200 pages, wall clock).
@@ -84,9 +84,9 @@ public final class ImageSearch: ImageSearching {
                 observer.send(error: error)
                 return
             }
-            let paging = Locked(PagingStateMachine(perPage: self.pixabay.perPage))
+            let paging = Protected(PagingStateMachine(perPage: self.pixabay.perPage))
             /// The ids delivered so far by this run, so a later page repeats none of them.
-            let delivered = Locked(Set<UInt64>())
+            let delivered = Protected(Set<UInt64>())
             /// Does what the paging machine decided, outside its lock.
             func perform(_ action: PagingStateMachine.Action) {
                 switch action {
@@ -141,7 +141,7 @@ public final class ImageSearch: ImageSearching {
     /// back on the next page; a list must show it once. Paging still counts the page's
     /// hits as the server sent them.
     private static func droppingRepeats(
-        _ response: ResponseEntity, seen: Locked<Set<UInt64>>
+        _ response: ResponseEntity, seen: Protected<Set<UInt64>>
     ) -> ResponseEntity {
         let fresh = seen.withValue { seen in response.images.filter { seen.insert($0.id).inserted }
         }

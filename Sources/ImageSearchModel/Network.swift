@@ -59,7 +59,7 @@ public final class Network: Networking {
 
     /// Creates a network with its own `URLSession`, correcting a timeout out of range.
     ///
-    /// Use ``init(validatingTimeout:maximumBodySize:log:)`` to have a bad value refused
+    /// Use ``init(validatingTimeout:maximumBodySize:log:userAgent:)`` to have a bad value refused
     /// instead.
     ///
     /// - Parameters:

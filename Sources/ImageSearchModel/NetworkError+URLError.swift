@@ -5,11 +5,12 @@ import Foundation
 #endif
 
 extension NetworkError {
-    /// Maps a `URLError` code as the original design did, plus redirect loops.
+    /// Maps a `URLError` code to one of the six connection cases, or to redirect loops.
     ///
     /// - Timed out, cannot find or connect to the host, DNS lookup failed →
-    ///   ``notReachedServer`` (the original table; ``Network`` itself reports a request that
-    ///   ran out of time as ``timedOut``).
+    ///   ``notReachedServer`` (a transport that only has a `URLError` cannot tell a slow
+    ///   server from an absent one; ``Network`` keeps its own deadline and reports a request
+    ///   that ran out of time as ``timedOut``).
     /// - Connection lost → ``connectionLost``; not connected → ``notConnectedToInternet``;
     ///   roaming off → ``internationalRoamingOff``.
     /// - Too many redirects → ``tooManyRedirects``.

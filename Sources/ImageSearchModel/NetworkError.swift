@@ -2,8 +2,9 @@ import Foundation
 
 /// Why a request failed, in terms a person can act on.
 ///
-/// The first six cases are those of the original design, with the same mapping from
-/// `URLError` codes (see ``init(urlErrorCode:)``). The HTTP cases come from the status of the
+/// The first six cases say what the connection did (no network, no roaming, server not
+/// reached, connection lost, unusable data, or anything else), mapped from `URLError` codes
+/// (see ``init(urlErrorCode:)``). The HTTP cases come from the status of the
 /// response (see ``init(statusCode:headers:body:redacting:now:)``), because a real web API
 /// answers with 429 when a client sends too much, 503 when it is overloaded or down for
 /// maintenance, other 5xx when it is in trouble and 4xx with a short text when the request

@@ -1,4 +1,5 @@
 import Foundation
+import Signalbox
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,7 +12,7 @@ final class NetworkTransfer: @unchecked Sendable {
     // touched by the session's delegate callbacks and the request's deadline, which all run
     // one at a time on the network's serial delivery queue (the underlying queue of the
     // delegate queue); the object is handed to that queue (through
-    // `NetworkSessionDelegate`'s lock) before the task is resumed. `cancelled` is a `Locked`
+    // `NetworkSessionDelegate`'s lock) before the task is resumed. `cancelled` is a `Protected`
     // and may be used from any thread.
     typealias Completion = (Result<(status: Int, body: Data), NetworkError>) -> Void
 
@@ -25,7 +26,7 @@ final class NetworkTransfer: @unchecked Sendable {
     private var redirectRefused = false
     private var finished = false
     /// Whether the task was cancelled; see ``cancel(_:)``.
-    private let cancelled = Locked(false)
+    private let cancelled = Protected(false)
 
     init(
         url: URL, maximumBodySize: Int, secrets: [String],
@@ -180,8 +181,8 @@ final class NetworkTransfer: @unchecked Sendable {
 /// One delegate serves every task of a ``Network``'s session; transfers are looked up by task
 /// identifier and forgotten when their task completes.
 final class NetworkSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // Safety: the only state is `transfers`, a `Locked` dictionary.
-    private let transfers = Locked<[Int: NetworkTransfer]>([:])
+    // Safety: the only state is `transfers`, a `Protected` dictionary.
+    private let transfers = Protected<[Int: NetworkTransfer]>([:])
 
     func register(_ transfer: NetworkTransfer, for task: URLSessionTask) {
         transfers.withValue { $0[task.taskIdentifier] = transfer }

@@ -6,7 +6,8 @@ import Signalbox
 ///
 /// Why a protocol: `ImageSearch` and the view models depend on this, not on `URLSession`,
 /// so tests pass a stub that answers in virtual time, and a front end can pass the
-/// ``OfflineCatalog`` to work with no network at all. ``Network`` is the real thing.
+/// `OfflineCatalog` (from `ImageSearchOffline`) to work with no network at all. ``Network``
+/// is the real thing.
 ///
 /// A conformer written against 0.1.0 implements only ``requestJSON(url:parameters:)`` and
 /// ``requestImage(url:)``; it still works with ``send(_:)`` for plain `GET` requests (the

@@ -34,7 +34,7 @@ public struct Pixabay: Equatable, Sendable {
     public static let maximumQueryLength = 100
 
     /// The API key, or `nil` when none is configured (Pixabay then rejects each search with
-    /// `.invalidRequest`; the ``OfflineCatalog`` needs none).
+    /// `.invalidRequest`; the `OfflineCatalog` needs none).
     public let apiKey: String?
     /// The endpoint searches are sent to.
     public let baseURL: String

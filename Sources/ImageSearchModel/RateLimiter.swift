@@ -41,7 +41,7 @@ public final class RateLimiter: Sendable {
         var pausedUntil: Date = .distantPast
     }
 
-    private let state = Locked(State())
+    private let state = Protected(State())
 
     /// Creates a limiter.
     ///

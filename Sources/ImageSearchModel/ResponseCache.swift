@@ -160,7 +160,7 @@ public final class MemoryResponseStorage: ResponseCacheStorage {
         var lastUse: UInt64
     }
 
-    private let state = Locked<(slots: [String: Slot], uses: UInt64)>(([:], 0))
+    private let state = Protected<(slots: [String: Slot], uses: UInt64)>(([:], 0))
 
     /// Creates an empty storage.
     public init() {}

@@ -25,12 +25,13 @@ import Signalbox
 ///
 /// Paging is remembered demand: `loadNextPage` sends `.nextPageRequested` into the same
 /// stream; the reducer accepts it only with a next page and nothing loading, and the
-/// search's trigger (``ImageSearching``) never drops a request, so the action always ends —
+/// search's trigger (`ImageSearching`) never drops a request, so the action always ends —
 /// when the page arrives, when the search ends, or at once when refused.
 ///
-/// Unlike the original design, starting a search disposes the previous one (cancelling its
-/// request), `startSearch()` replaces results instead of appending, and `loadNextPage` is one
-/// stored `Action`, so its executing state guards against double page loads.
+/// Starting a search disposes the previous one, so a stale request is cancelled and its
+/// page never reaches the list; `startSearch()` replaces the results instead of appending
+/// to them; and `loadNextPage` is one stored `Action`, so its executing state guards
+/// against loading a page twice.
 public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unchecked Sendable {
     // Safety: the observable state lives in `Property`/`MutableProperty` instances
     // (lock-protected); `detail` is only touched under `lock`; the rest is immutable after

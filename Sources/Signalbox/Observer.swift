@@ -21,16 +21,16 @@ extension Signal {
     ///   soon as the current callback returns.
     public final class Observer: @unchecked Sendable {
         // Safety: `callback` is only called while `sendLock` is held, which serialises every
-        // call; `owner` is only cleared under `sendLock` after `terminalState` left 0, and
-        // `callback` is only used under `sendLock` while `terminalState` is 0, so it never
-        // dangles when used. `pendingTerminal` is written once, by the one sender whose
-        // compare-exchange moved `terminalState` from 0 to 1, before it publishes the value
-        // with the (sequentially consistent) store of 2; it is read and cleared only by the
-        // holder of `sendLock` that moves the state from 2 to 3.
+        // call; `owner` is only cleared under `sendLock` after `terminalState` left `.open`,
+        // and `callback` is only used under `sendLock` while `terminalState` is `.open`, so it
+        // never dangles when used. `pendingTerminal` is written once, by the one sender whose
+        // compare-exchange moved `terminalState` from `.open` to `.accepted`, before it
+        // publishes the value with the (sequentially consistent) store of `.stored`; it is
+        // read and cleared only by the holder of `sendLock` that moves the state from
+        // `.stored` to `.delivered`.
         @usableFromInline let sendLock = OwnedLock()
-        /// 0 alive; 1 a terminal event was accepted and is being stored; 2 it is stored and
-        /// waits for delivery; 3 it was delivered.
-        @usableFromInline let terminalState = Atomic<UInt8>(0)
+        /// A `TerminalState` raw value.
+        @usableFromInline let terminalState = Atomic<UInt8>(TerminalState.open.rawValue)
         @usableFromInline var pendingTerminal: Event<Value, Error>?
         /// Keeps the callback alive until the terminal event has been delivered.
         @usableFromInline var owner: Callback?
@@ -94,7 +94,7 @@ extension Signal {
 
         /// Whether a terminal event has been accepted; later events are dropped.
         public var isTerminated: Bool {
-            terminalState.load(ordering: .acquiring) != 0
+            terminalState.load(ordering: .acquiring) != TerminalState.open.rawValue
         }
 
         /// Sends `event`, respecting the event grammar and serialisation contracts.
@@ -132,10 +132,14 @@ extension Signal {
         public func send<S: Sequence>(values: S) where S.Element == Value {
             var iterator = values.makeIterator()
             var exhausted = false
-            while !exhausted, terminalState.load(ordering: .acquiring) == 0 {
+            while !exhausted,
+                terminalState.load(ordering: .acquiring) == TerminalState.open.rawValue
+            {
                 if !sendLock.lockUnlessHeldByCurrentThread() { Self.valueSentFromOwnCallback() }
                 var remaining = 256
-                while remaining > 0, terminalState.load(ordering: .acquiring) == 0 {
+                while remaining > 0,
+                    terminalState.load(ordering: .acquiring) == TerminalState.open.rawValue
+                {
                     guard let value = iterator.next() else {
                         exhausted = true
                         break
@@ -144,7 +148,9 @@ extension Signal {
                     remaining -= 1
                 }
                 sendLock.unlock()
-                if terminalState.load(ordering: .sequentiallyConsistent) == 2 {
+                if terminalState.load(ordering: .sequentiallyConsistent)
+                    == TerminalState.stored.rawValue
+                {
                     deliverPendingTerminal()
                 }
             }
@@ -172,14 +178,18 @@ extension Signal {
 
         @inlinable @inline(__always)
         func sendValue(_ value: Value) {
-            guard terminalState.load(ordering: .acquiring) == 0 else { return }
+            guard terminalState.load(ordering: .acquiring) == TerminalState.open.rawValue else {
+                return
+            }
             if !sendLock.lockUnlessHeldByCurrentThread() { Self.valueSentFromOwnCallback() }
-            if terminalState.load(ordering: .acquiring) == 0 {
+            if terminalState.load(ordering: .acquiring) == TerminalState.open.rawValue {
                 callback._withUnsafeGuaranteedRef { $0.deliver(value) }
             }
             sendLock.unlock()
             // A terminal event accepted while this value was delivered waits for the lock.
-            if terminalState.load(ordering: .sequentiallyConsistent) == 2 {
+            if terminalState.load(ordering: .sequentiallyConsistent)
+                == TerminalState.stored.rawValue
+            {
                 deliverPendingTerminal()
             }
         }
@@ -198,11 +208,12 @@ extension Signal {
         func sendTerminal(_ event: Event<Value, Error>) {
             guard
                 terminalState.compareExchange(
-                    expected: 0, desired: 1, ordering: .acquiringAndReleasing
+                    expected: TerminalState.open.rawValue,
+                    desired: TerminalState.accepted.rawValue, ordering: .acquiringAndReleasing
                 ).exchanged
             else { return }
             pendingTerminal = event
-            terminalState.store(2, ordering: .sequentiallyConsistent)
+            terminalState.store(TerminalState.stored.rawValue, ordering: .sequentiallyConsistent)
             deliverPendingTerminal()
         }
 
@@ -212,8 +223,8 @@ extension Signal {
         func deliverPendingTerminal() {
             guard sendLock.tryLock() else { return }
             var released: Callback?
-            if terminalState.load(ordering: .acquiring) == 2 {
-                terminalState.store(3, ordering: .releasing)
+            if terminalState.load(ordering: .acquiring) == TerminalState.stored.rawValue {
+                terminalState.store(TerminalState.delivered.rawValue, ordering: .releasing)
                 let terminal = pendingTerminal
                 pendingTerminal = nil
                 released = owner

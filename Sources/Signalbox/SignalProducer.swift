@@ -204,33 +204,6 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     public static var never: SignalProducer {
         SignalProducer { (_: Signal<Value, Error>.Observer, _: Lifetime) in }
     }
-
-    /// Builds a producer whose runs hand this producer the sink `makeSink` builds from the
-    /// downstream sink and the run's lifetime (the composition primitive behind every
-    /// synchronous operator).
-    @inlinable
-    func lift<U, F>(
-        sink makeSink:
-            @escaping (_ downstream: RunSink<U, F>, _ lifetime: Lifetime) -> RunSink<
-                Value, Error
-            >
-    ) -> SignalProducer<U, F> {
-        let setUp = self.setUp
-        return SignalProducer<U, F>(setUp: { downstream, run in
-            setUp(makeSink(downstream, run.lifetime), run)
-        })
-    }
-
-    /// Builds a producer from a transform of this one's events (operators with an event
-    /// path only).
-    @inlinable
-    func lift<U, F>(_ transform: @escaping EventTransform<Value, Error, U, F>) -> SignalProducer<
-        U, F
-    > {
-        lift(sink: { downstream, lifetime in
-            RunSink(event: transform(downstream.event, lifetime))
-        })
-    }
 }
 
 /// Turns a downstream sink into the sink that receives the upstream events, given the
@@ -353,31 +326,5 @@ final class ProducerRun: Disposable, @unchecked Sendable {
         // Released only now, outside the lock and after the interrupter that refers to the
         // retained observer weakly has run.
         withExtendedLifetime(kept) {}
-    }
-}
-
-/// The state of one run of a sequence producer: whether it was interrupted, and who got to
-/// the end first (the loop, or the interrupter).
-@usableFromInline
-final class SequenceRunState: Sendable {
-    /// 0 running, 1 interrupted, 2 finished.
-    @usableFromInline let state = Atomic<UInt8>(0)
-
-    @usableFromInline
-    init() {}
-
-    @inlinable
-    var isInterrupted: Bool { state.load(ordering: .acquiring) == 1 }
-
-    /// Asks the loop to stop; it then delivers `.interrupted` itself.
-    @usableFromInline
-    func interrupt() {
-        _ = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
-    }
-
-    /// Marks the loop finished; `false` if it was interrupted first.
-    @inlinable
-    func finish() -> Bool {
-        state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
     }
 }

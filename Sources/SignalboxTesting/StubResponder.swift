@@ -102,7 +102,7 @@ public final class StubResponder<Input, Value, Error: Swift.Error>: @unchecked S
         let start = scheduler.currentDate
         for timed in events {
             let send = {
-                if timed.event.isTerminating { endedByTimeline.value = true }
+                if timed.event.isTerminating { endedByTimeline.withValue { $0 = true } }
                 observer.send(timed.event)
             }
             if timed.time <= 0 {
@@ -113,21 +113,5 @@ public final class StubResponder<Input, Value, Error: Swift.Error>: @unchecked S
             }
             if lifetime.hasEnded { return }
         }
-    }
-}
-
-/// A value guarded by a lock, for the stubs' small bits of shared state.
-final class Protected<Value>: @unchecked Sendable {
-    // Safety: `storage` is only touched under `lock`.
-    private let lock = NSLock()
-    private var storage: Value
-
-    init(_ value: Value) {
-        storage = value
-    }
-
-    var value: Value {
-        get { lock.withLock { storage } }
-        set { lock.withLock { storage = newValue } }
     }
 }

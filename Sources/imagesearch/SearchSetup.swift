@@ -1,5 +1,6 @@
 import Foundation
 import ImageSearchModel
+import ImageSearchOffline
 
 /// Where results come from, chosen from the options and the environment.
 struct SearchSetup {

@@ -148,14 +148,13 @@ struct NetworkRequestIntegrationTests {
             states.withValue { $0.append(state) }
             if !state.isUpdating, state != .idle { settled.signal() }
         }
-        let idle = DispatchSemaphore(value: 0)
-        controller.refresh.isEnabled.signal.observeValues { if $0 { idle.signal() } }
+        // The value reaches `state` before the load completes: wait until the action is free
+        // again, or the second refresh is refused as still executing.
+        let free = DispatchSemaphore(value: 0)
+        controller.refresh.isExecuting.signal.observeValues { if !$0 { free.signal() } }
         controller.refresh.apply().start()
         #expect(settled.wait(timeout: .now() + 10) == .success)
-        // The action ends right after the load's last event, on the network's queue.
-        if !controller.refresh.isEnabled.value {
-            #expect(idle.wait(timeout: .now() + 10) == .success)
-        }
+        #expect(free.wait(timeout: .now() + 10) == .success)
         controller.refresh.apply().start()
         #expect(settled.wait(timeout: .now() + 10) == .success)
         let list = [Todo(id: 1, title: "milk")]

@@ -1,5 +1,6 @@
 import Foundation
 import ImageSearchModel
+import ImageSearchTesting
 import Signalbox
 import SignalboxTesting
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
 import ImageSearchModel
+import ImageSearchOffline
+import ImageSearchTesting
 import Signalbox
 import SignalboxTesting
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ImageSearchModel
+import ImageSearchTesting
 import ImageSearchViewModel
 import Signalbox
 import SignalboxTesting

@@ -1,7 +1,8 @@
 /// A disposable holding one replaceable inner disposable.
 ///
 /// Setting `inner` disposes the previous one, which is how "only the latest operation may
-/// run" is expressed: `flatMap(.latest)` keeps the current inner run in one of these.
+/// run" is expressed: a view model keeps its current download in one, `retry` its current
+/// attempt, and `delay` and `TestScheduler` the action they may still cancel.
 /// After the serial disposable is disposed, any new inner is disposed at once.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
     // Safety: `current` and `disposed` are only touched under `state`'s lock.

@@ -14,19 +14,19 @@ import Foundation
 /// scheduler.advance(by: 0.5)  // Prints: one second later
 /// ```
 public final class TestScheduler: DateScheduler, @unchecked Sendable {
-    // Safety: `now`, `queue` and `nextSequence` are only touched under `lock`. Actions are run
-    // outside the lock, by the thread that advances the clock.
+    // Safety: `now` and `queue` are only touched under `lock`. Actions are run outside the
+    // lock, by the thread that advances the clock.
     private struct Item {
         let date: Date
-        let sequence: UInt64
         let action: () -> Void
         let disposable: AnyDisposable
     }
 
     private let lock = Lock()
     private var now: Date
+    /// Sorted by date; an item is inserted after those of the same date, so equal dates run
+    /// first-in, first-out.
     private var queue: [Item] = []
-    private var nextSequence: UInt64 = 0
 
     /// The date a `TestScheduler` starts at unless told otherwise: 2001-01-01 00:00:00 UTC.
     public static let defaultStartDate = Date(timeIntervalSinceReferenceDate: 0)
@@ -124,10 +124,7 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         let disposable = AnyDisposable()
         lock.withLock {
             let due = date.flatMap { $0.timeIntervalSinceReferenceDate.isNaN ? nil : $0 }
-            let item = Item(
-                date: due ?? now, sequence: nextSequence, action: action,
-                disposable: disposable)
-            nextSequence += 1
+            let item = Item(date: due ?? now, action: action, disposable: disposable)
             let index = insertionIndex(for: item)
             queue.insert(item, at: index)
         }

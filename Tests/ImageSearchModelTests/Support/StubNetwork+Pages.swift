@@ -1,6 +1,6 @@
 import Foundation
+import ImageSearchTesting
 import Signalbox
-import SignalboxTesting
 
 extension StubNetwork {
     /// A stub that serves a search of `totalHits` hits in pages of `perPage` (last page

@@ -275,9 +275,10 @@ public final class StubNetwork: Networking, @unchecked Sendable {
     ) -> SignalProducer<Value, NetworkError> {
         SignalProducer { observer, lifetime in
             self.lock.withLock { self.log.requests.append(request) }
-            let isAnswered = AnsweredFlag()
+            // Set on the answering thread, read at disposal.
+            let isAnswered = Protected(false)
             let answer = {
-                isAnswered.set()
+                isAnswered.withValue { $0 = true }
                 let result = respond(request)
                 self.lock.withLock { self.log.answered += 1 }
                 switch result {
@@ -294,19 +295,10 @@ public final class StubNetwork: Networking, @unchecked Sendable {
             }
             let pending = scheduler.schedule(afterDelay: self.delay, action: answer)
             lifetime.observeEnded {
-                guard !isAnswered.isSet else { return }
+                guard !isAnswered.value else { return }
                 pending?.dispose()
                 self.lock.withLock { self.log.cancelled += 1 }
             }
         }
     }
-}
-
-/// Whether a stubbed request was answered; set on the answering thread, read at disposal.
-private final class AnsweredFlag: @unchecked Sendable {
-    // Safety: `value` is only read or written while holding `lock`.
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ImageSearchModel
 
 /// One photo of the ``OfflineCatalog``: the facts from which a Pixabay-shaped hit is made.
 ///

@@ -1,7 +1,8 @@
 import Foundation
+import ImageSearchModel
 import Signalbox
 
-/// A ``Networking`` that answers Pixabay searches from a catalog built into the package.
+/// A `Networking` (from `ImageSearchModel`) that answers Pixabay searches from a catalog built into the package.
 ///
 /// Why: a front end should work on a machine with no API key and no network (a demo, a
 /// train, CI), and view-model tests want realistic data without a server. The catalog holds

@@ -1,4 +1,5 @@
 import Foundation
+import ImageSearchModel
 
 extension OfflineCatalog {
     /// The words of `text`, lowercased and made singular, for matching queries to tags.

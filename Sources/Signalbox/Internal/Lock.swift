@@ -82,24 +82,32 @@ final class LockStorage: ManagedBuffer<Void, pthread_mutex_t> {
 }
 
 /// A value guarded by a `Lock`: every read and write goes through `withValue`.
+///
+/// The one lock box of the package for state off the hot path (disposables, schedulers'
+/// bookkeeping, the model layer's caches and task tables, the test stubs): `package`, so
+/// every module of this package uses it and none of them exports it. Keep the work inside
+/// `withValue` short, and never call out to user code or send events from inside it.
 @usableFromInline
-final class Protected<Value>: @unchecked Sendable {
+package final class Protected<Value>: @unchecked Sendable {
     // Safety: `storage` is only touched inside `lock.withLock`.
     @usableFromInline let lock = Lock()
     @usableFromInline var storage: Value
 
-    @usableFromInline
-    init(_ value: Value) {
+    /// Creates a box holding `value`.
+    @inlinable
+    package init(_ value: Value) {
         storage = value
     }
 
+    /// Runs `body` with exclusive access to the value.
     @inlinable
-    func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try lock.withLock { try body(&storage) }
     }
 
+    /// A copy of the value.
     @inlinable
-    var value: Value {
+    package var value: Value {
         lock.withLock { storage }
     }
 }

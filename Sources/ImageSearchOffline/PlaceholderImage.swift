@@ -1,4 +1,5 @@
 import Foundation
+import ImageSearchModel
 
 /// Tiny valid PNG images, drawn in code: what the ``OfflineCatalog`` serves as previews.
 ///

@@ -1,3 +1,7 @@
+// Composition: every `lift` of the package (signals and producers) and the `Transforms`
+// namespace that synchronous operators fill. An operator is an `EventTransform` (or, for
+// `map`-like operators, a value path too); `lift` turns it into a new stream.
+
 extension Signal {
     /// Builds a signal from a transform of this one's events (the composition primitive
     /// behind every synchronous operator on signals).
@@ -30,6 +34,33 @@ extension Signal {
 }
 
 extension SignalProducer {
+    /// Builds a producer whose runs hand this producer the sink `makeSink` builds from the
+    /// downstream sink and the run's lifetime (the composition primitive behind every
+    /// synchronous operator).
+    @inlinable
+    func lift<U, F>(
+        sink makeSink:
+            @escaping (_ downstream: RunSink<U, F>, _ lifetime: Lifetime) -> RunSink<
+                Value, Error
+            >
+    ) -> SignalProducer<U, F> {
+        let setUp = self.setUp
+        return SignalProducer<U, F>(setUp: { downstream, run in
+            setUp(makeSink(downstream, run.lifetime), run)
+        })
+    }
+
+    /// Builds a producer from a transform of this one's events (operators with an event
+    /// path only).
+    @inlinable
+    func lift<U, F>(_ transform: @escaping EventTransform<Value, Error, U, F>) -> SignalProducer<
+        U, F
+    > {
+        lift(sink: { downstream, lifetime in
+            RunSink(event: transform(downstream.event, lifetime))
+        })
+    }
+
     /// Builds a producer from an operator that works on values one at a time and passes
     /// terminal events on (the primitive behind `map`, `filter`, `compactMap`, `attemptMap`).
     ///
