@@ -1,0 +1,26 @@
+import Observation
+
+/// `MutableProperty` is `Observable`: reading `value` inside `withObservationTracking`, or in
+/// a SwiftUI `body`, registers a dependency on it.
+///
+/// The rules:
+/// - Every write notifies, an equal value included, as `@Observable` classes and the
+///   property's own `signal` do. (Skip equal values upstream with `skipRepeats` if needed.)
+/// - The change handler runs once per tracking, on the thread that wrote, after the new
+///   value is stored and has been delivered to the reactive observers, and while the
+///   property holds none of its locks: the handler may read the property, or write
+///   others. (Not this one: a synchronous write of a property the handler tracked calls
+///   the handler again, without end. Schedule such a write instead.)
+///   A write from inside a reactive observer of this property notifies at once, while the
+///   delivery in progress goes on.
+/// - Threading: a SwiftUI view must see its view model change on the main thread, so give
+///   view models the main scheduler there.
+extension MutableProperty: Observable {
+    /// Tells `Observation` that `value` changed. Called after each write, outside the
+    /// property's locks.
+    @usableFromInline
+    func notifyObservation() {
+        registrar.willSet(self, keyPath: valueKeyPath)
+        registrar.didSet(self, keyPath: valueKeyPath)
+    }
+}
