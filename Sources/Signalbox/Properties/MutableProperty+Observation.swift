@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// `MutableProperty` is `Observable`: reading `value` inside `withObservationTracking`, or in
 /// a SwiftUI `body`, registers a dependency on it.
@@ -16,8 +17,14 @@ import Observation
 /// - Threading: a SwiftUI view must see its view model change on the main thread, so give
 ///   view models the main scheduler there.
 extension MutableProperty: Observable {
-    /// Tells `Observation` that `value` changed. Called after each write, outside the
-    /// property's locks.
+    /// Tells `Observation` that `value` changed, unless it was never read (then nothing
+    /// can be tracking it). Called after each write, outside the property's locks.
+    @inlinable
+    func notifyObservationIfRead() {
+        if hasBeenRead.load(ordering: .sequentiallyConsistent) { notifyObservation() }
+    }
+
+    /// Tells `Observation` that `value` changed.
     @usableFromInline
     func notifyObservation() {
         registrar.willSet(self, keyPath: valueKeyPath)
