@@ -10,8 +10,11 @@ import Synchronization
 /// - The change handler runs once per tracking, on the thread that wrote, after the new
 ///   value is stored and has been delivered to the reactive observers, and while the
 ///   property holds none of its locks: the handler may read the property, or write
-///   others. (Not this one: a synchronous write of a property the handler tracked calls
-///   the handler again, without end. Schedule such a write instead.)
+///   others. (Not this one: `Observation` calls a handler again for a write made from
+///   inside it, so it would recurse without end, as with an `@Observable` class.
+///   Schedule such a write instead.)
+/// - A property whose `value` was never read skips `Observation` on writes (nothing can
+///   be tracking it); `producer` and `withValue` do not count as reads.
 ///   A write from inside a reactive observer of this property notifies at once, while the
 ///   delivery in progress goes on.
 /// - Threading: a SwiftUI view must see its view model change on the main thread, so give
