@@ -148,8 +148,13 @@ struct NetworkRequestIntegrationTests {
             states.withValue { $0.append(state) }
             if !state.isUpdating, state != .idle { settled.signal() }
         }
+        // `state` settles on the queue before the load's completion frees the action on the
+        // network's thread: wait for both, or the second refresh may find it still executing.
+        let idle = DispatchSemaphore(value: 0)
+        controller.refresh.isExecuting.signal.observeValues { if !$0 { idle.signal() } }
         controller.refresh.apply().start()
         #expect(settled.wait(timeout: .now() + 10) == .success)
+        #expect(idle.wait(timeout: .now() + 10) == .success)
         controller.refresh.apply().start()
         #expect(settled.wait(timeout: .now() + 10) == .success)
         let list = [Todo(id: 1, title: "milk")]
