@@ -15,7 +15,7 @@ count() {  # prints the total instructions of one run of: binary "$@"
     rm -f "$out"
 }
 declare -A operations=(
-    [W1]=2000000 [W1o]=2000000 [W2]=200000 [W3]=1000000 [W4]=100000 [W5]=500000 [W6]=1000000 [D1]=100)
+    [W1]=2000000 [W1o]=2000000 [W2]=200000 [W3]=1000000 [W4]=100000 [W5]=500000 [W6]=1000000 [D1]=100 [R1]=10000000)
 baseline=$(count --run plain none 2>/dev/null || true)
 baseline=${baseline:-0}
 printf "%-4s %-12s %14s\n" workload impl instr/op

@@ -17,6 +17,7 @@ theModel()  // 4. ImageSearch over the offline catalog: pages, cache, errors
 viewModels()  // 5. ImageSearchTableViewModel and ImageDetailViewModel in virtual time
 testing()  // 6. stubs, EventRecorder, readable diffs, marble diagrams, PropertyTimeline
 yourOwnAPI()  // 7. request objects, one client, a ModelController, request-level stubs
+observation()  // 8. withObservationTracking on a view model; @Observable models as producers
 
 print("")
 print("End of the tour.")

@@ -7,7 +7,8 @@ import Foundation
 //   signalbox-benchmarks --run IMPL W --reps N   N timed repetitions instead of 5 (with
 //                                        --reps 0: one untimed run, for callgrind.sh)
 
-let allCases: [Case] = w1Cases + w2Cases + w3Cases + w4Cases + w5Cases + w6Cases + d1Cases
+let allCases: [Case] =
+    w1Cases + w2Cases + w3Cases + w4Cases + w5Cases + w6Cases + d1Cases + r1Cases
 let implementations = ["plain", "signalbox", "opencombine"]
 
 let arguments = CommandLine.arguments

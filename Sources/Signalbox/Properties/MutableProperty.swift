@@ -1,3 +1,6 @@
+import Observation
+import Synchronization
+
 /// A thread-safe, observable, settable value.
 ///
 /// ```swift
@@ -30,6 +33,14 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     @usableFromInline @exclusivity(unchecked) var hasDeferred = false
     @usableFromInline let core: SignalCore<Value, Never>
     private let token = Lifetime.Token()
+    /// Tells Swift's `Observation` of reads and writes of `value` (see
+    /// `MutableProperty+Observation.swift`).
+    @usableFromInline let registrar = ObservationRegistrar()
+    /// `\.value`, made once: a key path into a generic class is rebuilt at every use.
+    @usableFromInline let valueKeyPath: KeyPath<MutableProperty<Value>, Value>
+    /// Whether `value` has ever been read: until then no tracking can depend on the property
+    /// and writes skip `Observation` (two registrar calls, about 350 instructions per write).
+    @usableFromInline let hasBeenRead = Atomic(false)
 
     /// Work that a re-entrant call left for the thread delivering to do next.
     @usableFromInline
@@ -51,6 +62,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// - Parameter initialValue: The first value.
     public init(_ initialValue: Value) {
         cell = LockedCell.make(initialValue)
+        valueKeyPath = \MutableProperty<Value>.value
         core = SignalCore()
         signal = Signal(core: core)
         lifetime = Lifetime(token.disposables)
@@ -63,9 +75,20 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// The current value. Setting it notifies observers before returning (unless it is set
     /// from inside an observer of this property: then as soon as the delivery in progress
     /// has reached every observer).
+    ///
+    /// Reading it inside `withObservationTracking` (or a SwiftUI `body`) tracks it; every
+    /// write, equal or not, then calls the change handler once, on the writing thread.
     @inlinable
     public var value: Value {
-        get { cell.value }
+        get {
+            // Sequentially consistent, like the write path's load: a read either sets the
+            // flag before a concurrent write checks it, or sees that write's value.
+            if !hasBeenRead.load(ordering: .relaxed) {
+                hasBeenRead.store(true, ordering: .sequentiallyConsistent)
+            }
+            registrar.access(self, keyPath: valueKeyPath)
+            return cell.value
+        }
         set { swap(newValue) }
     }
 
@@ -92,7 +115,10 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
         guard sendLock.lockUnlessHeldByCurrentThread() else {
             return try modifyFromObserver(action)
         }
-        defer { finishDelivery() }
+        defer {
+            finishDelivery()
+            notifyObservationIfRead()
+        }
         let (result, newValue) = try cell.withLock { value throws -> (Result, Value) in
             let result = try action(&value)
             return (result, value)
@@ -113,6 +139,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
         }
         deferred.append(.value(newValue))
         hasDeferred = true
+        notifyObservationIfRead()
         return result
     }
 
@@ -126,18 +153,20 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     @discardableResult
     func modifyIfChanged(_ action: (inout Value) -> Bool) -> Bool {
         let delivering = sendLock.lockUnlessHeldByCurrentThread()
-        defer { if delivering { finishDelivery() } }
         let (changed, newValue) = cell.withLock { value -> (Bool, Value) in
             (action(&value), value)
         }
-        guard changed else { return false }
-        if delivering {
-            core.deliver(.value(newValue))
-        } else {
-            deferred.append(.value(newValue))
-            hasDeferred = true
+        if changed {
+            if delivering {
+                core.deliver(.value(newValue))
+            } else {
+                deferred.append(.value(newValue))
+                hasDeferred = true
+            }
         }
-        return true
+        if delivering { finishDelivery() }
+        if changed { notifyObservationIfRead() }
+        return changed
     }
 
     /// Does what re-entrant calls left for later, in order, then releases `sendLock`. Called
@@ -188,13 +217,14 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// Sends the current value to `observer`, then attaches it to the changes.
     private func attach(_ observer: Signal<Value, Never>.Observer, _ lifetime: Lifetime) {
         if sendLock.lockUnlessHeldByCurrentThread() {
-            observer.send(value: value)
+            // `cell.value`, not `value`: starting a producer is no tracked read.
+            observer.send(value: cell.value)
             lifetime += signal.observe(observer)
             finishDelivery()
         } else {
             // Inside a delivery of this property, on this thread: the value stored now is the
             // last one written; the observer joins once that write has been delivered.
-            observer.send(value: value)
+            observer.send(value: cell.value)
             deferred.append(.attach(observer, lifetime))
             hasDeferred = true
         }

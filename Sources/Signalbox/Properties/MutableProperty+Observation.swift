@@ -1,0 +1,36 @@
+import Observation
+import Synchronization
+
+/// `MutableProperty` is `Observable`: reading `value` inside `withObservationTracking`, or in
+/// a SwiftUI `body`, registers a dependency on it.
+///
+/// The rules:
+/// - Every write notifies, an equal value included, as `@Observable` classes and the
+///   property's own `signal` do. (Skip equal values upstream with `skipRepeats` if needed.)
+/// - The change handler runs once per tracking, on the thread that wrote, after the new
+///   value is stored and has been delivered to the reactive observers, and while the
+///   property holds none of its locks: the handler may read the property, or write
+///   others. (Not this one: `Observation` calls a handler again for a write made from
+///   inside it, so it would recurse without end, as with an `@Observable` class.
+///   Schedule such a write instead.)
+/// - A property whose `value` was never read skips `Observation` on writes (nothing can
+///   be tracking it); `producer` and `withValue` do not count as reads.
+///   A write from inside a reactive observer of this property notifies at once, while the
+///   delivery in progress goes on.
+/// - Threading: a SwiftUI view must see its view model change on the main thread, so give
+///   view models the main scheduler there.
+extension MutableProperty: Observable {
+    /// Tells `Observation` that `value` changed, unless it was never read (then nothing
+    /// can be tracking it). Called after each write, outside the property's locks.
+    @inlinable
+    func notifyObservationIfRead() {
+        if hasBeenRead.load(ordering: .sequentiallyConsistent) { notifyObservation() }
+    }
+
+    /// Tells `Observation` that `value` changed.
+    @usableFromInline
+    func notifyObservation() {
+        registrar.willSet(self, keyPath: valueKeyPath)
+        registrar.didSet(self, keyPath: valueKeyPath)
+    }
+}
