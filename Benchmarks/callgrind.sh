@@ -9,7 +9,7 @@
 # Usage: Benchmarks/callgrind.sh W2 [W3 ...]   (after `swift build -c release` in Benchmarks)
 set -euo pipefail
 cd "$(dirname "$0")"
-binary=.build/release/signalbox-benchmarks
+binary=${BINARY:-.build/release/signalbox-benchmarks}
 count() {  # prints the total instructions of one run of: binary "$@" (VALGRIND_ARGS added)
     local out
     out=$(mktemp)

@@ -16,7 +16,8 @@ struct ObserverDetachTests {
         return received.items
     }
 
-    @Test("the remaining observers receive values in the order they attached, whatever was disposed")
+    @Test(
+        "the remaining observers receive values in the order they attached, whatever was disposed")
     func orderKeptAfterDisposals() {
         let count = 1_000
         // Oldest first, newest first, every third, and a fixed shuffle of half of them
@@ -38,11 +39,14 @@ struct ObserverDetachTests {
     func lastDisposalDetachesDerivedSignal() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let upstreamCalls = Counter()
-        let derived = signal.map { value -> Int in
-            upstreamCalls.increment()
-            return value
-        }
-        let disposables = (0..<100).map { _ in derived.observeValues { _ in } }
+        // The derived signal itself is not kept: only its observers' disposables are.
+        let disposables = { () -> [Disposable?] in
+            let derived = signal.map { value -> Int in
+                upstreamCalls.increment()
+                return value
+            }
+            return (0..<100).map { _ in derived.observeValues { _ in } }
+        }()
         input.send(value: 1)
         #expect(upstreamCalls.value == 1)
         for index in [50, 0, 99] + Array(1..<50) + Array(51..<99) { disposables[index]?.dispose() }

@@ -75,7 +75,7 @@ for workload in workloads {
 }
 
 print("")
-print("workload     plain ns/op  signalbox ns/op  opencombine ns/op  sb/plain  oc/sb    checksums")
+print("workload       plain ns/op  signalbox ns/op  opencombine ns/op  sb/plain  oc/sb    checksums")
 for workload in workloads {
     let row = results[workload] ?? [:]
     func cell(_ impl: String) -> String {
@@ -87,7 +87,7 @@ for workload in workloads {
     }
     let checksums = Set(row.values.map(\.checksum))
     let line = [
-        workload.padding(toLength: 12, withPad: " ", startingAt: 0),
+        workload.padding(toLength: 14, withPad: " ", startingAt: 0),
         cell("plain").padding(toLength: 12, withPad: " ", startingAt: 0),
         cell("signalbox").padding(toLength: 16, withPad: " ", startingAt: 0),
         cell("opencombine").padding(toLength: 18, withPad: " ", startingAt: 0),
