@@ -10,7 +10,7 @@ if [ $# -lt 4 ]; then
     echo "usage: $0 IMPL_A WORKLOAD_A IMPL_B WORKLOAD_B [ROUNDS]" >&2
     exit 2
 fi
-binary=.build/release/signalbox-benchmarks
+binary=${BINARY:-.build/release/signalbox-benchmarks}
 rounds=${5:-9}
 pairs=$(mktemp)
 trap 'rm -f "$pairs"' EXIT

@@ -9,6 +9,36 @@ struct Case: Sendable {
     /// Optionally measures bytes of memory per item (e.g. per attached observer); run once,
     /// first thing in the case's fresh process, before any timing.
     var memory: (@Sendable () -> Double)? = nil
+    /// For cases that time only part of their run (S1 times the disposals, not the
+    /// attaching): runs the workload once and returns the nanoseconds of the timed part.
+    var timed: (@Sendable () -> (operations: Int, checksum: Int, nanoseconds: UInt64))? = nil
+
+    init(
+        impl: String, workload: String,
+        body: @escaping @Sendable () -> (operations: Int, checksum: Int),
+        memory: (@Sendable () -> Double)? = nil
+    ) {
+        self.impl = impl
+        self.workload = workload
+        self.body = body
+        self.memory = memory
+    }
+
+    /// A case that times only part of its run (see `timed`).
+    static func partlyTimed(
+        impl: String, workload: String,
+        timed: @escaping @Sendable () -> (operations: Int, checksum: Int, nanoseconds: UInt64),
+        memory: (@Sendable () -> Double)? = nil
+    ) -> Case {
+        var result = Case(
+            impl: impl, workload: workload,
+            body: {
+                let result = timed()
+                return (result.operations, result.checksum)
+            }, memory: memory)
+        result.timed = timed
+        return result
+    }
 }
 
 /// Monotonic nanoseconds.
@@ -18,6 +48,16 @@ func now() -> UInt64 {
 
 /// Runs `body` once to warm up, then `repetitions` times; returns the best ns/op.
 func measure(_ testCase: Case, repetitions: Int = 5) -> (nsPerOp: Double, checksum: Int) {
+    if let timed = testCase.timed {
+        var best = Double.infinity
+        var checksum = timed().checksum
+        for _ in 0..<repetitions {
+            let result = timed()
+            best = min(best, Double(result.nanoseconds) / Double(max(result.operations, 1)))
+            checksum = result.checksum
+        }
+        return (best, checksum)
+    }
     let warmUp = testCase.body()
     var best = Double.infinity
     var checksum = warmUp.checksum

@@ -9,6 +9,7 @@ import Foundation
 
 let allCases: [Case] =
     w1Cases + w2Cases + w3Cases + w4Cases + w5Cases + w6Cases + d1Cases + r1Cases
+    + s1Cases() + s2Cases
 let implementations = ["plain", "signalbox", "opencombine"]
 
 let arguments = CommandLine.arguments
@@ -76,7 +77,7 @@ for workload in workloads {
 }
 
 print("")
-print("workload   plain ns/op  signalbox ns/op  opencombine ns/op  sb/plain  oc/sb    checksums")
+print("workload       plain ns/op  signalbox ns/op  opencombine ns/op  sb/plain  oc/sb    checksums")
 for workload in workloads {
     let row = results[workload] ?? [:]
     func cell(_ impl: String) -> String {
@@ -88,7 +89,7 @@ for workload in workloads {
     }
     let checksums = Set(row.values.map(\.checksum))
     let line = [
-        workload.padding(toLength: 10, withPad: " ", startingAt: 0),
+        workload.padding(toLength: 14, withPad: " ", startingAt: 0),
         cell("plain").padding(toLength: 12, withPad: " ", startingAt: 0),
         cell("signalbox").padding(toLength: 16, withPad: " ", startingAt: 0),
         cell("opencombine").padding(toLength: 18, withPad: " ", startingAt: 0),
