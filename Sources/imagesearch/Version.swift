@@ -1,1 +1,1 @@
-let imageSearchVersion = "0.1.0"
+let imageSearchVersion = "0.2.0"
