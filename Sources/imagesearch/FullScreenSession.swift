@@ -45,16 +45,11 @@ final class FullScreenSession: @unchecked Sendable {
     init(setup: SearchSetup, options: CommandLineOptions, environment: [String: String]) {
         self.setup = setup
         self.options = options
-        viewModel = ImageSearchTableViewModel(
-            imageSearch: setup.imageSearch, network: setup.network, scheduler: QueueScheduler.main)
         let owner = NoticeTarget()
-        detailViewModel = ImageDetailViewModel(
-            network: setup.network,
-            externalAppChannel: SystemExternalAppChannel(report: { message in
+        (viewModel, detailViewModel) = setup.makeViewModels(
+            channel: SystemExternalAppChannel(report: { message in
                 DispatchQueue.main.async { owner.session?.show(notice: message) }
-            }),
-            scheduler: QueueScheduler.main)
-        viewModel.imageDetailViewModel = detailViewModel
+            }))
         let noColor =
             options.noColor || (environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
         styled = !noColor

@@ -36,12 +36,7 @@ final class LineSession: @unchecked Sendable {
         self.terminal = terminal
         self.setup = setup
         renderer = ResultsRenderer(terminal: terminal)
-        viewModel = ImageSearchTableViewModel(
-            imageSearch: setup.imageSearch, network: setup.network, scheduler: QueueScheduler.main)
-        detailViewModel = ImageDetailViewModel(
-            network: setup.network, externalAppChannel: SystemExternalAppChannel(),
-            scheduler: QueueScheduler.main)
-        viewModel.imageDetailViewModel = detailViewModel
+        (viewModel, detailViewModel) = setup.makeViewModels()
         spinner = Spinner(enabled: terminal.stderrIsTerminal && !terminal.isDumb)
     }
 

@@ -23,12 +23,7 @@ final class OneShotSearch {
         self.setup = setup
         self.terminal = terminal
         renderer = ResultsRenderer(terminal: terminal)
-        viewModel = ImageSearchTableViewModel(
-            imageSearch: setup.imageSearch, network: setup.network, scheduler: QueueScheduler.main)
-        detailViewModel = ImageDetailViewModel(
-            network: setup.network, externalAppChannel: SystemExternalAppChannel(),
-            scheduler: QueueScheduler.main)
-        viewModel.imageDetailViewModel = detailViewModel
+        (viewModel, detailViewModel) = setup.makeViewModels()
         spinner = Spinner(enabled: terminal.stderrIsTerminal && !terminal.isDumb && !options.json)
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import ImageSearchModel
 import ImageSearchOffline
+import ImageSearchViewModel
+import Signalbox
 
 /// Where results come from, chosen from the options and the environment.
 struct SearchSetup {
@@ -82,5 +84,23 @@ struct SearchSetup {
                 "--api-key-file '\(TerminalText.sanitized(path))' does not hold a key")
         }
         return key
+    }
+}
+
+extension SearchSetup {
+    /// The two view models every mode renders, on the main queue, the detail view model
+    /// driven by the table's selection.
+    ///
+    /// - Parameter channel: How the detail view model opens a page.
+    /// - Returns: The table and detail view models, wired together.
+    func makeViewModels(
+        channel: ExternalAppChanneling = SystemExternalAppChannel()
+    ) -> (table: ImageSearchTableViewModel, detail: ImageDetailViewModel) {
+        let table = ImageSearchTableViewModel(
+            imageSearch: imageSearch, network: network, scheduler: QueueScheduler.main)
+        let detail = ImageDetailViewModel(
+            network: network, externalAppChannel: channel, scheduler: QueueScheduler.main)
+        table.imageDetailViewModel = detail
+        return (table, detail)
     }
 }

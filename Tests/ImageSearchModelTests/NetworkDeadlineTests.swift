@@ -162,7 +162,7 @@ struct NetworkDeadlineTests {
             .respond(status: 200, body: Self.json)
         }
         defer { server.stop() }
-        var generator = SeededRandom(seed: 5)
+        var generator = SeededGenerator(seed: 5)
         var outcomes = (succeeded: 0, timedOut: 0)
         for _ in 0..<150 {
             let network = Network(timeout: Double.random(in: 0.001...0.012, using: &generator))

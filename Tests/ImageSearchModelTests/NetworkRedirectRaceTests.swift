@@ -27,7 +27,7 @@ struct NetworkRedirectRaceTests {
         let server = try Self.server()
         defer { server.stop() }
         let network = Network(timeout: 5)
-        var generator = SeededRandom(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let events = Protected<[Event<Data, NetworkError>]>([])
         for _ in 0..<250 {
             let disposable = network.requestJSON(url: server.baseURL + "/api", parameters: [:])
@@ -43,7 +43,7 @@ struct NetworkRedirectRaceTests {
     func deadlineDuringRedirects() throws {
         let server = try Self.server()
         defer { server.stop() }
-        var generator = SeededRandom(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         var timedOut = 0
         for _ in 0..<200 {
             let network = Network(timeout: Double.random(in: 0.001...0.012, using: &generator))
@@ -53,22 +53,5 @@ struct NetworkRedirectRaceTests {
             if outcome.error == .timedOut { timedOut += 1 }
         }
         #expect(timedOut > 0)
-    }
-}
-
-/// SplitMix64, so the cancellation points of a run can be repeated.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

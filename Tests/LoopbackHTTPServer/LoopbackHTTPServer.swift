@@ -447,15 +447,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 }
 
-/// SplitMix64: a small seeded generator, so a server's latencies can be repeated.
-struct SeededGenerator: RandomNumberGenerator {
+/// SplitMix64: a small seeded generator, so a server's latencies (or a test's random
+/// choices) can be repeated.
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// Starts the sequence at `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next pseudo-random number.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
