@@ -34,6 +34,9 @@ struct RepeatingTimerTests {
         let thirdTick = DispatchSemaphore(value: 0)
         let extraTick = DispatchSemaphore(value: 0)
         let handle = Shared<Disposable?>(nil)
+        // The first tick waits (bounded) until the handle is stored: on a loaded machine the
+        // scheduler's queue can otherwise tick three times before `schedule` returns here.
+        let stored = DispatchSemaphore(value: 0)
         weak var captured: Token?
         do {
             let token = Token()
@@ -41,6 +44,7 @@ struct RepeatingTimerTests {
             handle.value = scheduler.schedule(
                 after: scheduler.currentDate, interval: 0.005, leeway: 0
             ) {
+                if ticks.value == 0 { _ = stored.wait(timeout: .now() + 5) }
                 withExtendedLifetime(token) { ticks.increment() }
                 switch ticks.value {
                 case 3:
@@ -50,6 +54,7 @@ struct RepeatingTimerTests {
                 default: break
                 }
             }
+            stored.signal()
         }
         #expect(thirdTick.wait(timeout: .now() + 5) == .success)
         #expect(handle.value?.isDisposed == true)

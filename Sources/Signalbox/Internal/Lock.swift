@@ -1,83 +1,63 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Synchronization
 
-/// A non-recursive mutual-exclusion lock over `pthread_mutex_t`.
+/// A non-recursive mutual-exclusion lock in one atomic word (see `LockWord`).
 ///
 /// Why not `NSLock`: it allocates an Objective-C style object and adds a message send per
 /// call on Darwin, and the hot path of every `Observer` takes one of these. Why not
 /// `Synchronization.Mutex`: the serialising observer needs `tryLock()` and a lock that is
-/// held across a call into user code, which `Mutex`'s closure-only API does not offer.
+/// held across a call into user code, which `Mutex`'s closure-only API does not offer, and
+/// the thread sanitizer does not see `Mutex` on Linux.
 ///
-/// A `Lock` is a reference to one heap block holding the mutex (a `ManagedBuffer` with the
-/// mutex as its tail element), so creating one costs a single allocation and copies of the
-/// struct share the same mutex. Runs, observers and disposables create several locks each,
-/// which made the lock's second allocation show up in subscribe-heavy workloads.
+/// A `Lock` is a reference to one small heap block holding the word, so copies of the
+/// struct share the same lock.
 @usableFromInline
 struct Lock: @unchecked Sendable {
-    // Safety: the only state is the pthread mutex in `storage`, whose whole purpose is to be
-    // shared between threads; it lives in the buffer's tail storage and never moves.
+    // Safety: the only state is the atomic word in `storage`, whose whole purpose is to be
+    // shared between threads.
     @usableFromInline let storage: LockStorage
 
     @usableFromInline
     init() {
-        storage = LockStorage.make()
+        storage = LockStorage()
     }
 
     @inlinable @inline(__always)
     func lock() {
-        pthread_mutex_lock(storage.mutex)
+        LockWord.lock(storage.word, identity: storage.identity)
     }
 
     @inlinable @inline(__always)
     func unlock() {
-        pthread_mutex_unlock(storage.mutex)
+        LockWord.unlock(storage.word, identity: storage.identity)
     }
 
     /// Takes the lock if no thread (including this one) holds it.
     @inlinable @inline(__always)
     func tryLock() -> Bool {
-        pthread_mutex_trylock(storage.mutex) == 0
+        LockWord.tryLock(storage.word)
     }
 
     @inlinable @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(storage.mutex)
-        defer { pthread_mutex_unlock(storage.mutex) }
+        lock()
+        defer { unlock() }
         return try body()
     }
 }
 
-/// The heap block of a `Lock`: an object header followed by the `pthread_mutex_t`.
+/// The heap block of a `Lock`: an object header followed by the lock's word.
 @usableFromInline
-final class LockStorage: ManagedBuffer<Void, pthread_mutex_t> {
+final class LockStorage {
+    /// 0 free, 1 held, 2 held with threads perhaps parked (see `LockWord`).
+    @usableFromInline let word = Atomic<UInt32>(LockWord.free)
+
     @usableFromInline
-    static func make() -> LockStorage {
-        let buffer = LockStorage.create(minimumCapacity: 1) { _ in () }
-        // `create` allocates an instance of the class it is called on.
-        let storage = unsafeDowncast(buffer, to: LockStorage.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            _ = pthread_mutex_init(mutex, nil)
-        }
-        return storage
-    }
+    init() {}
 
-    /// The mutex; its address is stable for the life of the storage.
+    /// The block's address, which chooses the parking bucket of its word.
     @inlinable
-    var mutex: UnsafeMutablePointer<pthread_mutex_t> {
-        withUnsafeMutablePointerToElements { $0 }
-    }
-
-    deinit {
-        withUnsafeMutablePointerToElements { mutex in
-            _ = pthread_mutex_destroy(mutex)
-            mutex.deinitialize(count: 1)
-        }
+    var identity: UnsafeRawPointer {
+        UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     }
 }
 

@@ -1,19 +1,14 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Synchronization
 
-/// A value and the mutex guarding it, in one heap block (a `ManagedBuffer` with the value as
-/// its header and the mutex as its tail element).
+/// A value and the lock guarding it, in one heap block (a `ManagedBuffer` with the value as
+/// its header and the lock's word, see `LockWord`, as its tail element).
 ///
 /// Why a separate object: a `MutableProperty`'s producer keeps its cell, so that a run
-/// started after the property deinitialised can still send the last value.
+/// started after the property deinitialised can still send the last value. Why not a class
+/// with a stored `var`: each access to it would pay a dynamic exclusivity check.
 @usableFromInline
-final class LockedCell<Value>: ManagedBuffer<Value, pthread_mutex_t> {
-    // The value (the header) is only touched inside `withLock`, under the mutex. (Not
+final class LockedCell<Value>: ManagedBuffer<Value, Atomic<UInt32>> {
+    // The value (the header) is only touched inside `withLock`, under the lock. (Not
     // `Sendable`: `ManagedBuffer` rules it out; its owners are `@unchecked Sendable`.)
 
     @usableFromInline
@@ -21,33 +16,32 @@ final class LockedCell<Value>: ManagedBuffer<Value, pthread_mutex_t> {
         let buffer = create(minimumCapacity: 1) { _ in value }
         // `create` allocates an instance of the class it is called on.
         let cell = unsafeDowncast(buffer, to: LockedCell<Value>.self)
-        cell.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            _ = pthread_mutex_init(mutex, nil)
+        cell.withUnsafeMutablePointerToElements { word in
+            word.initialize(to: Atomic(LockWord.free))
         }
         return cell
     }
 
-    /// Runs `body` on the value with the mutex held.
+    /// Runs `body` on the value with the lock held.
     @inlinable
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { value, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+        try withUnsafeMutablePointers { value, word in
+            let identity = UnsafeRawPointer(word)
+            LockWord.lock(word.pointee, identity: identity)
+            defer { LockWord.unlock(word.pointee, identity: identity) }
             return try body(&value.pointee)
         }
     }
 
-    /// The value, read under the mutex.
+    /// The value, read under the lock.
     @inlinable
     var value: Value {
         withLock { $0 }
     }
 
     deinit {
-        withUnsafeMutablePointerToElements { mutex in
-            _ = pthread_mutex_destroy(mutex)
-            mutex.deinitialize(count: 1)
+        _ = withUnsafeMutablePointerToElements { word in
+            word.deinitialize(count: 1)
         }
     }
 }

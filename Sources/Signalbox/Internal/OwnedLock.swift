@@ -13,21 +13,15 @@ import Synchronization
 /// Why: the serialising locks (an `Observer`'s, a property's, `Trampoline`'s) are held
 /// across calls into user code, which may reach them again on the same thread. The check
 /// costs nothing while the lock is free: `lockUnlessHeldByCurrentThread()` tries the lock
-/// first and asks who holds it only when that fails. (Why not an error-checking
-/// `pthread_mutex_t`: on glibc its lock and unlock cost about 30 instructions more than a
-/// normal mutex's, on every value.)
+/// first and compares the holder with the current thread only when that fails.
 @usableFromInline
 struct OwnedLock: ~Copyable, @unchecked Sendable {
-    // Safety: `mutex` is a pthread mutex. On glibc, a mutex records the kernel thread id of
-    // its holder (0 when free), written by the holder only, which is what the slow path
-    // reads. Elsewhere `owner` does that job: the holder stores its identity right after
-    // taking the mutex and clears it right before releasing it, so a thread that finds its
-    // own identity there holds the mutex; relaxed ordering suffices, since a thread always
-    // sees its own latest store.
+    // Safety: `mutex` is a `Lock`. `owner` records the holder: the holder stores its identity
+    // right after taking the lock and clears it right before releasing it, so a thread that
+    // finds its own identity there holds the lock; relaxed ordering suffices, since a thread
+    // always sees its own latest store, and no other thread stores its identity.
     @usableFromInline let mutex = Lock()
-    #if !canImport(Glibc)
-        @usableFromInline let owner = Atomic<UInt>(0)
-    #endif
+    @usableFromInline let owner = Atomic<UInt>(0)
 
     @inlinable
     init() {}
@@ -36,66 +30,38 @@ struct OwnedLock: ~Copyable, @unchecked Sendable {
     /// current thread already holds it.
     @inlinable @inline(__always)
     func lockUnlessHeldByCurrentThread() -> Bool {
-        #if canImport(Glibc)
-            // The slow path stays out of line, so that callers inline no more than before.
-            return mutex.tryLock() || mutex.storage.lockUnlessHeldByCurrentThread()
-        #else
-            let current = currentThreadIdentity()
+        let current = currentThreadIdentity()
+        if !mutex.tryLock() {
             if owner.load(ordering: .relaxed) == current { return false }
             mutex.lock()
-            owner.store(current, ordering: .relaxed)
-            return true
-        #endif
+        }
+        owner.store(current, ordering: .relaxed)
+        return true
     }
 
     /// Takes the lock if no thread (including this one) holds it.
     @inlinable @inline(__always)
     func tryLock() -> Bool {
-        #if canImport(Glibc)
-            return mutex.tryLock()
-        #else
-            guard mutex.tryLock() else { return false }
-            owner.store(currentThreadIdentity(), ordering: .relaxed)
-            return true
-        #endif
+        guard mutex.tryLock() else { return false }
+        owner.store(currentThreadIdentity(), ordering: .relaxed)
+        return true
     }
 
     /// Releases the lock; only its holder may call it.
     @inlinable @inline(__always)
     func unlock() {
-        #if !canImport(Glibc)
-            owner.store(0, ordering: .relaxed)
-        #endif
+        owner.store(0, ordering: .relaxed)
         mutex.unlock()
     }
 }
 
-#if canImport(Glibc)
-    extension LockStorage {
-        /// The slow path of `OwnedLock.lockUnlessHeldByCurrentThread()` (the mutex was busy):
-        /// returns `false` if the calling thread holds the mutex, else waits for it.
-        ///
-        /// glibc records the holder's thread id in every mutex it locks; the calling thread's
-        /// id, which glibc does not otherwise export to Swift, is learnt by locking a mutex of
-        /// its own.
-        @usableFromInline @inline(never)
-        func lockUnlessHeldByCurrentThread() -> Bool {
-            var probe = pthread_mutex_t()
-            _ = pthread_mutex_init(&probe, nil)
-            _ = pthread_mutex_lock(&probe)
-            let current = probe.__data.__owner
-            _ = pthread_mutex_unlock(&probe)
-            _ = pthread_mutex_destroy(&probe)
-            if mutex.pointee.__data.__owner == current { return false }
-            pthread_mutex_lock(mutex)
-            return true
-        }
-    }
-#else
-    /// A number identifying the current thread, never 0, unique among running threads.
-    @inlinable @inline(__always)
-    func currentThreadIdentity() -> UInt {
-        // `pthread_t` is a pointer on Darwin and musl.
+/// A number identifying the current thread, never 0, unique among running threads.
+@inlinable @inline(__always)
+func currentThreadIdentity() -> UInt {
+    // `pthread_t` is an integer on glibc and a pointer on Darwin and musl.
+    #if canImport(Glibc)
+        UInt(pthread_self())
+    #else
         UInt(bitPattern: pthread_self())
-    }
-#endif
+    #endif
+}
