@@ -1,11 +1,12 @@
 import Foundation
 import ImageSearchModel
+import Observation
 import Signalbox
 
 /// What a detail screen shows for one image, as text ready to display.
 ///
 /// Every property is `nil` while no image is selected (or the selection was out of range).
-public protocol ImageDetailViewModeling: AnyObject {
+public protocol ImageDetailViewModeling: AnyObject, Observable {
     /// The Pixabay id of the image.
     var id: Property<UInt64?> { get }
     /// The full-size image's dimensions, e.g. `"1500 x 3000"`.

@@ -1,9 +1,10 @@
 import Foundation
 import ImageSearchModel
+import Observation
 import Signalbox
 
 /// What one row of search results shows.
-public protocol ImageSearchTableViewCellModeling: AnyObject, Sendable {
+public protocol ImageSearchTableViewCellModeling: AnyObject, Observable, Sendable {
     /// The entity the row shows (for front ends that export raw data, such as JSON).
     var image: ImageEntity { get }
 

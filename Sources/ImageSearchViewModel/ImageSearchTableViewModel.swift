@@ -43,7 +43,17 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
     private let lock = NSLock()
 
     /// The text of the search box.
-    public let query = MutableProperty("")
+    ///
+    /// Settable only so that SwiftUI's `@Bindable` can bind it (`$viewModel.query.value` needs
+    /// a writable key path at each step): the view model keeps its own property, and
+    /// assigning another one stores that property's current value into it.
+    public var query: MutableProperty<String> {
+        get { queryProperty }
+        set {
+            if newValue !== queryProperty { queryProperty.value = newValue.value }
+        }
+    }
+    private let queryProperty = MutableProperty("")
     /// One cell model per loaded image.
     public let cellModels: Property<[any ImageSearchTableViewCellModeling]>
     /// Whether a search or a page load is in flight.
@@ -85,7 +95,7 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
         self.commandInput = commandInput
 
         // What to search: the settled query, and the explicit commands.
-        let settledQueries = SignalProducer(query.signal)
+        let settledQueries = SignalProducer(queryProperty.signal)
             .debounce(debounceInterval, on: scheduler)
             .map { SearchCommand.settle($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         let searches = SignalProducer.merge(

@@ -1,4 +1,5 @@
 import ImageSearchModel
+import Observation
 import Signalbox
 
 /// What a search screen binds to: the query it edits, the rows it shows and the commands it
@@ -6,7 +7,7 @@ import Signalbox
 ///
 /// Every property changes on the view model's scheduler (the UI scheduler in an app, a
 /// `TestScheduler` in tests), so a front end can render straight from the observers.
-public protocol ImageSearchTableViewModeling: AnyObject {
+public protocol ImageSearchTableViewModeling: AnyObject, Observable {
     /// The text of the search box. Changes are debounced, trimmed and de-duplicated; a blank
     /// query clears the results, any other query replaces the current search.
     var query: MutableProperty<String> { get }
