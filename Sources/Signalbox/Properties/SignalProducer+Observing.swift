@@ -21,9 +21,10 @@ extension SignalProducer where Error == Never {
     /// The run holds the object weakly and does not complete by itself: dispose of it, or
     /// bind it with a lifetime. Once the object is gone nothing more is sent.
     ///
-    /// Why not Swift 6.2's `Observations` sequence: on Apple platforms it needs macOS 26 /
-    /// iOS 26 (this package supports macOS 15 / iOS 18), and it delivers through tasks,
-    /// which a `TestScheduler` cannot drive.
+    /// Why not built on Swift 6.2's `Observations` sequence: on Apple platforms it needs
+    /// macOS 26 / iOS 26 (this package supports macOS 15 / iOS 18), and it delivers through
+    /// tasks, which a `TestScheduler` cannot drive. Where those suit, pass it to
+    /// `SignalProducer(asyncSequence:)`.
     ///
     /// - Parameters:
     ///   - object: The observable object; held weakly. Read on the starting thread, then

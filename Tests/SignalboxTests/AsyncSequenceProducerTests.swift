@@ -1,0 +1,158 @@
+import Foundation
+import Observation
+import Signalbox
+import Testing
+
+/// An `@Observable` model, main-actor isolated, as apps write them.
+@MainActor @Observable
+private final class Draft {
+    var title = "untitled"
+}
+
+private enum FeedError: Error, Equatable {
+    case broken
+}
+
+/// An async sequence with a typed failure: counts `from` down to 1, then fails if asked to.
+private struct Countdown: AsyncSequence, Sendable {
+    typealias Element = Int
+    typealias Failure = FeedError
+    let from: Int
+    let failsAtEnd: Bool
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var next: Int
+        let failsAtEnd: Bool
+
+        mutating func next(isolation actor: isolated (any Actor)?) async throws(FeedError)
+            -> Int?
+        {
+            guard next > 0 else {
+                if failsAtEnd { throw .broken }
+                return nil
+            }
+            defer { next -= 1 }
+            return next
+        }
+
+        mutating func next() async throws(FeedError) -> Int? {
+            try await next(isolation: nil)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(next: from, failsAtEnd: failsAtEnd)
+    }
+}
+
+/// The events of one run, and a way to wait (bounded) for its terminal event.
+private final class RunLog<Value: Sendable, Failure: Error>: @unchecked Sendable {
+    // Safety: `events` is only touched under `lock`.
+    private let lock = NSLock()
+    private var events: [Event<Value, Failure>] = []
+    private let ended = DispatchSemaphore(value: 0)
+
+    func record(_ event: Event<Value, Failure>) {
+        lock.withLock { events.append(event) }
+        if event.isTerminating { ended.signal() }
+    }
+
+    var values: [Value] { lock.withLock { events.compactMap(\.value) } }
+    var last: Event<Value, Failure>? { lock.withLock { events.last } }
+    var count: Int { lock.withLock { events.count } }
+
+    /// Waits off the cooperative pool for the terminal event, at most `seconds`.
+    func waitForEnd(seconds: Double = 10) async -> Bool {
+        let ended = ended
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: ended.wait(timeout: .now() + seconds) == .success)
+            }
+        }
+    }
+}
+
+@Suite("SignalProducer(asyncSequence:): async sequences feed pipelines")
+struct AsyncSequenceProducerTests {
+    @Test("sends every element in order, then completes")
+    func sendsThenCompletes() async {
+        let log = RunLog<Int, FeedError>()
+        SignalProducer(asyncSequence: Countdown(from: 3, failsAtEnd: false)).start(log.record)
+        #expect(await log.waitForEnd())
+        #expect(log.values == [3, 2, 1])
+        #expect(log.last?.isCompleted == true)
+    }
+
+    @Test("a typed failure of the sequence fails the run with it")
+    func failsTyped() async {
+        let log = RunLog<Int, FeedError>()
+        SignalProducer(asyncSequence: Countdown(from: 2, failsAtEnd: true)).start(log.record)
+        #expect(await log.waitForEnd())
+        #expect(log.values == [2, 1])
+        #expect(log.last?.error == .broken)
+    }
+
+    @Test("each start iterates the sequence afresh")
+    func eachStartIterates() async {
+        let producer = SignalProducer(asyncSequence: Countdown(from: 2, failsAtEnd: false))
+        let first = RunLog<Int, FeedError>()
+        let second = RunLog<Int, FeedError>()
+        producer.start(first.record)
+        producer.start(second.record)
+        #expect(await first.waitForEnd())
+        #expect(await second.waitForEnd())
+        #expect(first.values == [2, 1])
+        #expect(second.values == [2, 1])
+    }
+
+    @Test("disposing the run cancels the iteration: the stream terminates, nothing more is sent")
+    func disposalCancels() async {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let terminated = DispatchSemaphore(value: 0)
+        continuation.onTermination = { _ in terminated.signal() }
+        let log = RunLog<Int, Never>()
+        let disposable = SignalProducer(asyncSequence: stream).start(log.record)
+        continuation.yield(1)
+        #expect(await waitUntil { log.values == [1] })
+        disposable.dispose()
+        let cancelled = await withCheckedContinuation { done in
+            DispatchQueue.global().async {
+                done.resume(returning: terminated.wait(timeout: .now() + 10) == .success)
+            }
+        }
+        #expect(cancelled)
+        continuation.yield(2)
+        #expect(log.values == [1])
+        // The disposed run's observer was told `.interrupted`, and nothing after it.
+        #expect(log.count == 2)
+        if case .interrupted? = log.last {} else { Issue.record("expected .interrupted last") }
+    }
+
+    @Test("Observations: an @Observable model's property as a producer (Swift 6.2)")
+    @MainActor
+    func observations() async {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+        let draft = Draft()
+        let log = RunLog<String, Never>()
+        let disposable = SignalProducer(asyncSequence: Observations { draft.title })
+            .start(log.record)
+        #expect(await waitUntil { log.values == ["untitled"] })
+        draft.title = "Owls"
+        #expect(await waitUntil { log.values.last == "Owls" })
+        disposable.dispose()
+    }
+}
+
+/// Polls `condition` (on the caller's actor) every millisecond until it holds, for at most
+/// `seconds`; whether it held.
+private func waitUntil(
+    seconds: Double = 10, isolation: isolated (any Actor)? = #isolation,
+    _ condition: () -> Bool
+) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { return false }
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return true
+}
