@@ -45,30 +45,48 @@ private struct Countdown: AsyncSequence, Sendable {
     }
 }
 
-/// The events of one run, and a way to wait (bounded) for its terminal event.
+/// The events of one run, and a way to wait (bounded) until they satisfy a condition.
 private final class RunLog<Value: Sendable, Failure: Error>: @unchecked Sendable {
-    // Safety: `events` is only touched under `lock`.
-    private let lock = NSLock()
+    // Safety: `events` is only touched with `condition` locked.
+    private let condition = NSCondition()
     private var events: [Event<Value, Failure>] = []
-    private let ended = DispatchSemaphore(value: 0)
 
     func record(_ event: Event<Value, Failure>) {
-        lock.withLock { events.append(event) }
-        if event.isTerminating { ended.signal() }
+        condition.withLock {
+            events.append(event)
+            condition.broadcast()
+        }
     }
 
-    var values: [Value] { lock.withLock { events.compactMap(\.value) } }
-    var last: Event<Value, Failure>? { lock.withLock { events.last } }
-    var count: Int { lock.withLock { events.count } }
+    var values: [Value] { condition.withLock { events.compactMap(\.value) } }
+    var last: Event<Value, Failure>? { condition.withLock { events.last } }
+    var count: Int { condition.withLock { events.count } }
 
-    /// Waits off the cooperative pool for the terminal event, at most `seconds`.
-    func waitForEnd(seconds: Double = 10) async -> Bool {
-        let ended = ended
-        return await withCheckedContinuation { continuation in
+    /// Waits, off the cooperative pool, until `holds(events)` or `seconds` passed; whether
+    /// it holds. Woken by each recorded event (no polling).
+    func wait(
+        seconds: Double = 10, until holds: @escaping @Sendable ([Event<Value, Failure>]) -> Bool
+    ) async -> Bool {
+        await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: ended.wait(timeout: .now() + seconds) == .success)
+                let deadline = Date().addingTimeInterval(seconds)
+                self.condition.lock()
+                while !holds(self.events), self.condition.wait(until: deadline) {}
+                let result = holds(self.events)
+                self.condition.unlock()
+                continuation.resume(returning: result)
             }
         }
+    }
+
+    /// Waits (bounded) for the run's terminal event.
+    func waitForEnd() async -> Bool {
+        await wait { $0.last?.isTerminating == true }
+    }
+
+    /// Waits (bounded) until the values sent so far are `expected`.
+    func waitForValues(_ expected: [Value]) async -> Bool where Value: Equatable {
+        await wait { $0.compactMap(\.value) == expected }
     }
 }
 
@@ -113,7 +131,7 @@ struct AsyncSequenceProducerTests {
         let log = RunLog<Int, Never>()
         let disposable = SignalProducer(asyncSequence: stream).start(log.record)
         continuation.yield(1)
-        #expect(await waitUntil { log.values == [1] })
+        #expect(await log.waitForValues([1]))
         disposable.dispose()
         let cancelled = await withCheckedContinuation { done in
             DispatchQueue.global().async {
@@ -136,23 +154,9 @@ struct AsyncSequenceProducerTests {
         let log = RunLog<String, Never>()
         let disposable = SignalProducer(asyncSequence: Observations { draft.title })
             .start(log.record)
-        #expect(await waitUntil { log.values == ["untitled"] })
+        #expect(await log.waitForValues(["untitled"]))
         draft.title = "Owls"
-        #expect(await waitUntil { log.values.last == "Owls" })
+        #expect(await log.wait { $0.compactMap(\.value).last == "Owls" })
         disposable.dispose()
     }
-}
-
-/// Polls `condition` (on the caller's actor) every millisecond until it holds, for at most
-/// `seconds`; whether it held.
-private func waitUntil(
-    seconds: Double = 10, isolation: isolated (any Actor)? = #isolation,
-    _ condition: () -> Bool
-) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
 }
