@@ -227,4 +227,80 @@ struct ObservationTests {
         property.value = 0
         #expect(last.value == 1)
     }
+
+    @Test("handlers writing each other's property, on two threads at once, do not deadlock")
+    func crossWritingHandlers() {
+        for _ in 0..<200 {
+            let first = MutableProperty(0)
+            let second = MutableProperty(0)
+            withObservationTracking {
+                _ = first.value
+            } onChange: {
+                second.modify { $0 += 1 }
+            }
+            withObservationTracking {
+                _ = second.value
+            } onChange: {
+                first.modify { $0 += 1 }
+            }
+            let done = finishes(within: 10) {
+                concurrently(threads: 2) { index in
+                    (index == 0 ? first : second).modify { $0 += 1 }
+                }
+            }
+            #expect(done, "deadlocked")
+            guard done else { return }
+            // Each thread's write and each (one-shot) tracking's write.
+            #expect(first.value == 2)
+            #expect(second.value == 2)
+        }
+    }
+
+    @Test(
+        "a tracking re-armed from its own change handler survives writers on 4 threads",
+        arguments: 0..<3)
+    func rearmedTrackingUnderConcurrentWrites(batch: Int) {
+        // Swift's `ObservationRegistrar` fed concurrent willSet/didSet pairs for one subject,
+        // with a handler that tracks again, runs away (threads spinning, memory growing:
+        // a plain `ObservationRegistrar` does it too). The property serialises its calls.
+        for _ in 0..<20 {
+            let property = MutableProperty(0)
+            let rearmer = Rearmer(property)
+            rearmer.arm()
+            let done = finishes(within: 10) {
+                concurrently(threads: 4) { _ in
+                    for _ in 0..<250 { property.modify { $0 += 1 } }
+                }
+            }
+            #expect(done, "writers still running after 10 s")
+            guard done else { return }
+            #expect(property.value == 1_000)
+            #expect(rearmer.notifications >= 1)
+            // Still tracked: the next write notifies the latest tracking.
+            let before = rearmer.notifications
+            property.value = 0
+            #expect(rearmer.notifications == before + 1)
+        }
+    }
+}
+
+/// Tracks a property and tracks it again from each change handler, as a long-lived view does.
+private final class Rearmer: @unchecked Sendable {
+    // Safety: `count` is only touched under `lock`.
+    private let property: MutableProperty<Int>
+    private let lock = NSLock()
+    private var count = 0
+
+    init(_ property: MutableProperty<Int>) { self.property = property }
+
+    var notifications: Int { lock.withLock { count } }
+
+    func arm() {
+        withObservationTracking {
+            _ = property.value
+        } onChange: { [self] in
+            lock.withLock { count += 1 }
+            arm()
+        }
+    }
 }

@@ -11,8 +11,12 @@ import Synchronization
 ///   value is stored and has been delivered to the reactive observers, and while the
 ///   property holds none of its locks: the handler may read the property, or write
 ///   others. (Not this one: `Observation` calls a handler again for a write made from
-///   inside it, so it would recurse without end, as with an `@Observable` class.
+///   inside it, so it would run without end, as with an `@Observable` class.
 ///   Schedule such a write instead.)
+/// - Writes from several threads tell `Observation` one at a time (Swift's registrar runs
+///   away when a handler tracks again while other threads write): a write waits until the
+///   trackings armed before it were notified, by itself. A write made from inside a change
+///   handler does not wait: if another thread is notifying, that thread runs its handlers.
 /// - A property whose `value` was never read skips `Observation` on writes (nothing can
 ///   be tracking it); `producer` and `withValue` do not count as reads.
 ///   A write from inside a reactive observer of this property notifies at once, while the
@@ -27,10 +31,14 @@ extension MutableProperty: Observable {
         if hasBeenRead.load(ordering: .sequentiallyConsistent) { notifyObservation() }
     }
 
-    /// Tells `Observation` that `value` changed.
+    /// Tells `Observation` that `value` changed, one thread at a time (`ObservationGate`).
     @usableFromInline
     func notifyObservation() {
-        registrar.willSet(self, keyPath: valueKeyPath)
-        registrar.didSet(self, keyPath: valueKeyPath)
+        observationGate.notify(
+            identity: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        ) {
+            registrar.willSet(self, keyPath: valueKeyPath)
+            registrar.didSet(self, keyPath: valueKeyPath)
+        }
     }
 }

@@ -41,6 +41,8 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// Whether `value` has ever been read: until then no tracking can depend on the property
     /// and writes skip `Observation` (two registrar calls, about 350 instructions per write).
     @usableFromInline let hasBeenRead = Atomic(false)
+    /// Lets one thread at a time tell `Observation` of a write (see `ObservationGate`).
+    @usableFromInline let observationGate = ObservationGate()
 
     /// Work that a re-entrant call left for the thread delivering to do next.
     @usableFromInline
