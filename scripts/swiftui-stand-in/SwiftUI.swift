@@ -346,6 +346,25 @@ public struct Bindable<Value> {
 
     /// The bindable itself (`$object`), which makes bindings by dynamic member lookup.
     public var projectedValue: Bindable<Value> { self }
+
+    // The initializers are members of the declaration with a `where` clause, not of a
+    // constrained extension: the compiler gives a memberwise initializer the wrapped type
+    // (`ImageSearchView(viewModel: model)`) only for an `init(wrappedValue:)` declared here.
+
+    /// A bindable for an observable object (what `@Bindable var object` calls).
+    public init(wrappedValue: Value) where Value: AnyObject, Value: Observable {
+        object = wrappedValue
+    }
+
+    /// A bindable for an observable object, for use inside expressions.
+    public init(_ wrappedValue: Value) where Value: AnyObject, Value: Observable {
+        object = wrappedValue
+    }
+
+    /// A bindable for the object of another bindable.
+    public init(projectedValue: Bindable<Value>) where Value: AnyObject, Value: Observable {
+        self = projectedValue
+    }
 }
 
 extension Bindable where Value: AnyObject {
@@ -358,17 +377,6 @@ extension Bindable where Value: AnyObject {
             get: { object[keyPath: keyPath] },
             set: { object[keyPath: keyPath] = $0 })
     }
-}
-
-extension Bindable where Value: AnyObject, Value: Observable {
-    /// A bindable for an observable object (what `@Bindable var object` calls).
-    public init(wrappedValue: Value) { object = wrappedValue }
-
-    /// A bindable for an observable object, for use inside expressions.
-    public init(_ wrappedValue: Value) { object = wrappedValue }
-
-    /// A bindable for the object of another bindable.
-    public init(projectedValue: Bindable<Value>) { self = projectedValue }
 }
 
 // MARK: - Modifiers
