@@ -13,6 +13,13 @@
 // `@Bindable` and `$viewModel.query.value`, key paths, closures, Swift 6 isolation); it does
 // not prove that the example renders well. Add a declaration here when the example starts
 // using one that is missing, copying its signature from Apple's documentation.
+//
+// Where it simplifies: `ViewBuilder.buildBlock` takes a parameter pack (SwiftUI: ten
+// overloads); `LocalizedStringKey` interpolates strings, `Text` and the integer and floating
+// types only; modifiers all return one internal `ModifiedView` behind `some View`; closures
+// written `@ContentBuilder` in the newest SDKs are `@ViewBuilder` here (the same builder for
+// views). Types are `View`s and so main-actor isolated, initializers and modifiers
+// `nonisolated`, as in SwiftUI.
 
 import Foundation
 import Observation
@@ -97,9 +104,7 @@ public struct TupleView<T>: View {
 }
 
 /// One of two views, chosen by a condition.
-public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
-    nonisolated init() {}
-}
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {}
 
 extension Optional: View where Wrapped: View {}
 
