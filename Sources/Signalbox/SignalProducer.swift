@@ -238,6 +238,9 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var fallback: (() -> Void)?
     /// What the interrupter refers to weakly (the run's observer), kept alive for it.
     @exclusivity(unchecked) private var retained: AnyObject?
+    /// Set (after the lock's `hadFirst`, which never goes back) once an interrupter was
+    /// installed, so that `installFallbackInterrupter` usually needs no lock.
+    private let hasInterrupter = Atomic<Bool>(false)
 
     @usableFromInline
     init() {
@@ -267,6 +270,7 @@ final class ProducerRun: Disposable, @unchecked Sendable {
             first = interrupter
             hadFirst = true
             self.retained = retained
+            hasInterrupter.store(true, ordering: .releasing)
             return true
         }
         withExtendedLifetime(replaced) {}
@@ -293,6 +297,7 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     /// - Returns: `true` if the run was disposed while it had no interrupter.
     @usableFromInline
     func installFallbackInterrupter(_ fallback: () -> (() -> Void)) -> Bool {
+        if hasInterrupter.load(ordering: .acquiring) { return false }
         let state = lifetime.disposables.withLockHeld { isDisposed, _, hadFirst in
             (disposed: isDisposed, hadFirst: hadFirst)
         }

@@ -12,6 +12,17 @@ extension Transforms {
     static func flatten<V, E, U>(
         _ strategy: FlattenStrategy, _ transform: @escaping (V) -> SignalProducer<U, E>
     ) -> EventTransform<V, E, U, E> {
+        let flattening = flattenSink(strategy, transform)
+        return { downstream, lifetime in flattening(RunSink(event: downstream), lifetime).event }
+    }
+
+    /// `flatten(_:_:)` for a producer: it delivers to the downstream sink's value path, so
+    /// an inner value reaches the observer of `start` with no `Event` wrapped around it, and
+    /// offers a value path to the upstream for the outer values.
+    @inlinable
+    static func flattenSink<V, E, U>(
+        _ strategy: FlattenStrategy, _ transform: @escaping (V) -> SignalProducer<U, E>
+    ) -> (_ downstream: RunSink<U, E>, _ lifetime: Lifetime) -> RunSink<V, E> {
         { downstream, lifetime in
             let flattener = Flattener<U, E>(strategy: strategy, downstream: downstream)
             // Strongly, though the flattener's output keeps the lifetime: a weak reference
@@ -19,14 +30,16 @@ extension Transforms {
             // path (about 5% of W4). So a never-ending run of `flatMap` is released only
             // once it ends (see "Run lifetime" on `SignalProducer`).
             lifetime.observeEnded { flattener.disposeAll() }
-            return { event in
-                switch event {
-                case .value(let value): flattener.outerValue(transform(value))
-                case .failed(let error): flattener.outerTerminated(.failed(error))
-                case .completed: flattener.outerCompleted()
-                case .interrupted: flattener.outerTerminated(.interrupted)
-                }
-            }
+            return RunSink(
+                value: { value in flattener.outerValue(transform(value)) },
+                event: { event in
+                    switch event {
+                    case .value(let value): flattener.outerValue(transform(value))
+                    case .failed(let error): flattener.outerTerminated(.failed(error))
+                    case .completed: flattener.outerCompleted()
+                    case .interrupted: flattener.outerTerminated(.interrupted)
+                    }
+                })
         }
     }
 }
@@ -80,20 +93,32 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @usableFromInline let output: Signal<TaggedValue<U>, E>.Observer
 
     @inlinable
-    init(strategy: FlattenStrategy, downstream: @escaping (Event<U, E>) -> Void) {
+    init(strategy: FlattenStrategy, downstream: RunSink<U, E>) {
         kind = strategy.kind
         let current = self.current
         let checksCurrent = strategy.kind == .latest
-        output = Signal<TaggedValue<U>, E>.Observer { event in
-            switch event {
-            case .value(let tagged):
-                if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) { return }
-                downstream(.value(tagged.value))
-            case .failed(let error): downstream(.failed(error))
-            case .completed: downstream(.completed)
-            case .interrupted: downstream(.interrupted)
-            }
-        }
+        let send = downstream.valuePath
+        let event = downstream.event
+        output = Signal<TaggedValue<U>, E>.Observer(
+            sink: RunSink(
+                value: { tagged in
+                    if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) {
+                        return
+                    }
+                    send(tagged.value)
+                },
+                event: { tagged in
+                    switch tagged {
+                    case .value(let tagged):
+                        if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) {
+                            return
+                        }
+                        send(tagged.value)
+                    case .failed(let error): event(.failed(error))
+                    case .completed: event(.completed)
+                    case .interrupted: event(.interrupted)
+                    }
+                }))
     }
 
     /// The number of inner runs allowed at once.
@@ -214,31 +239,54 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         if completes { output.sendCompleted() }
     }
 
+    /// Starts `inner` as the run `run`, identified by `id`.
+    ///
+    /// What `SignalProducer.startRun` does, with one `InnerRun` as the receiver of the
+    /// inner run's events instead of three closures, each a context allocated per inner run.
     @inlinable
     func start(_ inner: SignalProducer<U, E>, _ run: ProducerRun, _ id: UInt64) {
-        let isRace = kind == .race
-        inner.startRun(
-            run,
-            values: { [self] value in
-                if isRace, !claimRace(for: id) { return }
-                output.send(value: TaggedValue(id: id, value: value))
-            },
-            terminal: { [self] event in
-                if isRace, !claimRace(for: id) { return }
-                innerTerminated(event, id)
-            })
+        let receiver = InnerRun(self, id: id, lifetime: run.lifetime)
+        inner.setUp(
+            RunSink(
+                value: { [receiver] value in receiver.value(value) },
+                event: { [receiver] event in receiver.event(event) }), run)
+        // See `startRun`: only a run whose work installed no interrupter needs a fallback.
+        let lifetime = run.lifetime
+        let disposedUnannounced = run.installFallbackInterrupter {
+            { [receiver] in if lifetime.finishRun() { receiver.terminal(.interrupted) } }
+        }
+        if disposedUnannounced, lifetime.finishRun() { receiver.terminal(.interrupted) }
+    }
+
+    /// Sends a value of the inner run `id` on (for `.race`, only if that run won).
+    @inlinable
+    func innerValue(_ value: U, _ id: UInt64) {
+        if kind == .race, !claimRace(for: id) { return }
+        output.send(value: TaggedValue(id: id, value: value))
+    }
+
+    /// Handles the terminal event of the inner run `id` (for `.race`, only if that run won).
+    @inlinable
+    func innerTerminal(_ event: Event<U, E>, _ id: UInt64) {
+        if kind == .race, !claimRace(for: id) { return }
+        innerTerminated(event, id)
     }
 
     @inlinable
     func innerTerminated(_ event: Event<U, E>, _ id: UInt64) {
         if case .completed = event {
-            lock.withLock {
-                if kind == .latest {
-                    if id == current.id.load(ordering: .relaxed) { latest = nil }
-                } else {
-                    running.removeValue(forKey: id)
-                }
+            if kind == .latest {
+                // Nothing is ever queued for `.latest`, so this is all `pump()` would do,
+                // under one lock instead of two.
+                lock.lock()
+                if id == current.id.load(ordering: .relaxed) { latest = nil }
+                let completes = !finished && outerHasCompleted && latest == nil
+                if completes { finished = true }
+                lock.unlock()
+                if completes { output.sendCompleted() }
+                return
             }
+            lock.withLock { _ = running.removeValue(forKey: id) }
             pump()
             return
         }
@@ -263,5 +311,49 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         }
         for run in losers { run.dispose() }
         return isWinner
+    }
+}
+
+/// The receiver of one inner run's events: one object per inner run, captured by the two
+/// closures of the run's sink (a closure capturing a single object needs no context of
+/// its own).
+///
+/// It refers to the run's lifetime, never to the run itself, as `SignalProducer.startRun`'s
+/// sink does (see `ProducerRun`).
+@usableFromInline
+final class InnerRun<U, E: Swift.Error>: @unchecked Sendable {
+    // Safety: every stored property is a constant; the flattener serialises what it does.
+    @usableFromInline let flattener: Flattener<U, E>
+    @usableFromInline let id: UInt64
+    @usableFromInline let lifetime: Lifetime
+
+    @inlinable
+    init(_ flattener: Flattener<U, E>, id: UInt64, lifetime: Lifetime) {
+        self.flattener = flattener
+        self.id = id
+        self.lifetime = lifetime
+    }
+
+    @inlinable
+    func value(_ value: U) {
+        flattener.innerValue(value, id)
+    }
+
+    @inlinable
+    func event(_ event: Event<U, E>) {
+        // Operators guarantee that no value follows a terminal event, so only the terminal
+        // path needs the flag.
+        if case .value(let value) = event {
+            flattener.innerValue(value, id)
+        } else if lifetime.finishRun() {
+            terminal(event)
+            lifetime.end()
+        }
+    }
+
+    /// Hands the terminal event to the flattener; called once, by whoever finished the run.
+    @inlinable
+    func terminal(_ event: Event<U, E>) {
+        flattener.innerTerminal(event, id)
     }
 }
