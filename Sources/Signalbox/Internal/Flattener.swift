@@ -68,15 +68,18 @@ struct TaggedValue<U> {
 ///
 /// Outer events arrive serialised; inner events arrive from whatever thread each inner run
 /// sends on. All bookkeeping happens under `lock`, and nothing is ever called out while the
-/// lock is held. Output goes through one serialising observer, whose values are tagged with
-/// the id of the inner run that sent them so that `.latest` can drop a value of a replaced
-/// run that was already on its way.
+/// lock is held. Output goes through one `EventFunnel`, whose values are tagged with the id
+/// of the inner run that sent them so that `.latest` can drop a value of a replaced run that
+/// was already on its way (the check is made when the value is delivered).
 @usableFromInline
 final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     // Safety: every `var` below is only read or written while `lock` is held, so the runtime's
-    // exclusivity checks are left out (they were 13% of W4's instructions); `output` is a
-    // serialising observer and `current` is atomic.
+    // exclusivity checks are left out (they were 13% of W4's instructions); `output`
+    // serialises its own deliveries and `current` is atomic.
     @usableFromInline let kind: FlattenStrategy.Kind
+    /// `kind == .latest` and `kind == .race`, decided once rather than per inner value.
+    @usableFromInline let isLatest: Bool
+    @usableFromInline let isRace: Bool
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<SignalProducer<U, E>>()
     /// The inner runs going on, for `.merge`, `.concat`, `.concurrent` and `.race`.
@@ -90,35 +93,34 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var finished = false
     @usableFromInline @exclusivity(unchecked) var winner: UInt64?
     @usableFromInline let current = CurrentInner()
-    @usableFromInline let output: Signal<TaggedValue<U>, E>.Observer
+    @usableFromInline let output: EventFunnel<TaggedValue<U>, E>
 
     @inlinable
     init(strategy: FlattenStrategy, downstream: RunSink<U, E>) {
         kind = strategy.kind
+        isLatest = strategy.kind == .latest
+        isRace = strategy.kind == .race
         let current = self.current
         let checksCurrent = strategy.kind == .latest
         let send = downstream.valuePath
         let event = downstream.event
-        output = Signal<TaggedValue<U>, E>.Observer(
-            sink: RunSink(
-                value: { tagged in
+        output = EventFunnel<TaggedValue<U>, E>(
+            value: { tagged in
+                if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) { return }
+                send(tagged.value)
+            },
+            event: { tagged in
+                switch tagged {
+                case .value(let tagged):
                     if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) {
                         return
                     }
                     send(tagged.value)
-                },
-                event: { tagged in
-                    switch tagged {
-                    case .value(let tagged):
-                        if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) {
-                            return
-                        }
-                        send(tagged.value)
-                    case .failed(let error): event(.failed(error))
-                    case .completed: event(.completed)
-                    case .interrupted: event(.interrupted)
-                    }
-                }))
+                case .failed(let error): event(.failed(error))
+                case .completed: event(.completed)
+                case .interrupted: event(.interrupted)
+                }
+            })
     }
 
     /// The number of inner runs allowed at once.
@@ -131,7 +133,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// How many inner runs are going on. Called with `lock` held.
     @inlinable
     var runningCount: Int {
-        kind == .latest ? (latest == nil ? 0 : 1) : running.count
+        isLatest ? (latest == nil ? 0 : 1) : running.count
     }
 
     @inlinable
@@ -152,12 +154,12 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             let previous = latest
             nextID &+= 1
             let id = nextID
-            let run = ProducerRun()
+            let run = InnerRun(self, id: id)
             latest = run
             current.id.store(id, ordering: .releasing)
             lock.unlock()
             previous?.dispose()
-            start(inner, run, id)
+            start(inner, run)
         }
     }
 
@@ -194,7 +196,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         lock.withLock {
             guard !finished else { return nil }
             if let id {
-                if kind == .latest {
+                if isLatest {
                     guard id == current.id.load(ordering: .relaxed), latest != nil else {
                         return nil
                     }
@@ -226,10 +228,10 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         while !finished, running.count < limit, let inner = queue.popFirst() {
             nextID &+= 1
             let id = nextID
-            let run = ProducerRun()
+            let run = InnerRun(self, id: id)
             running[id] = run
             lock.unlock()
-            start(inner, run, id)
+            start(inner, run)
             lock.lock()
         }
         pumping = false
@@ -239,43 +241,45 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         if completes { output.sendCompleted() }
     }
 
-    /// Starts `inner` as the run `run`, identified by `id`.
+    /// Starts `inner` as the run `run`.
     ///
-    /// What `SignalProducer.startRun` does, with one `InnerRun` as the receiver of the
-    /// inner run's events instead of three closures, each a context allocated per inner run.
+    /// What `SignalProducer.startRun` does, with the run itself as the receiver of its
+    /// events instead of three closures, each a context allocated per inner run.
     @inlinable
-    func start(_ inner: SignalProducer<U, E>, _ run: ProducerRun, _ id: UInt64) {
-        let receiver = InnerRun(self, id: id, lifetime: run.lifetime)
+    func start(_ inner: SignalProducer<U, E>, _ run: InnerRun<U, E>) {
         inner.setUp(
             RunSink(
-                value: { [receiver] value in receiver.value(value) },
-                event: { [receiver] event in receiver.event(event) }), run)
+                value: { [run] value in run.value(value) },
+                event: { [run] event in run.event(event) }), run)
         // See `startRun`: only a run whose work installed no interrupter needs a fallback.
-        let lifetime = run.lifetime
+        // The run keeps it, so it must not refer to the run: that cycle would outlive a run
+        // that ends by itself.
         let disposedUnannounced = run.installFallbackInterrupter {
-            { [receiver] in if lifetime.finishRun() { receiver.terminal(.interrupted) } }
+            { [self, lifetime = run.lifetime, id = run.id] in
+                if lifetime.finishRun() { innerTerminal(.interrupted, id) }
+            }
         }
-        if disposedUnannounced, lifetime.finishRun() { receiver.terminal(.interrupted) }
+        if disposedUnannounced, run.lifetime.finishRun() { run.terminal(.interrupted) }
     }
 
     /// Sends a value of the inner run `id` on (for `.race`, only if that run won).
     @inlinable
     func innerValue(_ value: U, _ id: UInt64) {
-        if kind == .race, !claimRace(for: id) { return }
+        if isRace, !claimRace(for: id) { return }
         output.send(value: TaggedValue(id: id, value: value))
     }
 
     /// Handles the terminal event of the inner run `id` (for `.race`, only if that run won).
     @inlinable
     func innerTerminal(_ event: Event<U, E>, _ id: UInt64) {
-        if kind == .race, !claimRace(for: id) { return }
+        if isRace, !claimRace(for: id) { return }
         innerTerminated(event, id)
     }
 
     @inlinable
     func innerTerminated(_ event: Event<U, E>, _ id: UInt64) {
         if case .completed = event {
-            if kind == .latest {
+            if isLatest {
                 // Nothing is ever queued for `.latest`, so this is all `pump()` would do,
                 // under one lock instead of two.
                 lock.lock()
@@ -314,24 +318,26 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     }
 }
 
-/// The receiver of one inner run's events: one object per inner run, captured by the two
-/// closures of the run's sink (a closure capturing a single object needs no context of
-/// its own).
+/// One inner run of a `Flattener`, which is also the receiver of the run's events: the
+/// two closures of the run's sink capture only the run (a closure capturing a single object
+/// needs no context of its own), so starting an inner run allocates the run and nothing
+/// else of the flattener's.
 ///
-/// It refers to the run's lifetime, never to the run itself, as `SignalProducer.startRun`'s
-/// sink does (see `ProducerRun`).
+/// The sink refers to the run here, unlike `SignalProducer.startRun`'s (see `ProducerRun`):
+/// the flattener holds its inner runs while they refer back to it anyway, and lets go of a
+/// run once it terminated or was disposed, both of which release what it kept.
 @usableFromInline
-final class InnerRun<U, E: Swift.Error>: @unchecked Sendable {
-    // Safety: every stored property is a constant; the flattener serialises what it does.
+final class InnerRun<U, E: Swift.Error>: ProducerRun, @unchecked Sendable {
+    // Safety: the two properties added here are constants; the run's own state is guarded
+    // as `ProducerRun` says, and the flattener serialises what it does.
     @usableFromInline let flattener: Flattener<U, E>
     @usableFromInline let id: UInt64
-    @usableFromInline let lifetime: Lifetime
 
     @inlinable
-    init(_ flattener: Flattener<U, E>, id: UInt64, lifetime: Lifetime) {
+    init(_ flattener: Flattener<U, E>, id: UInt64) {
         self.flattener = flattener
         self.id = id
-        self.lifetime = lifetime
+        super.init()
     }
 
     @inlinable
