@@ -80,7 +80,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// `kind == .latest` and `kind == .race`, decided once rather than per inner value.
     @usableFromInline let isLatest: Bool
     @usableFromInline let isRace: Bool
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = EmbeddedLock()
     @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<SignalProducer<U, E>>()
     /// The inner runs going on, for `.merge`, `.concat`, `.concurrent` and `.race`.
     @usableFromInline @exclusivity(unchecked) var running: [UInt64: ProducerRun] = [:]
@@ -138,17 +138,17 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
 
     @inlinable
     func outerValue(_ inner: SignalProducer<U, E>) {
-        lock.lock()
-        guard !finished else { return lock.unlock() }
+        lock.lock(in: self)
+        guard !finished else { return lock.unlock(in: self) }
         switch kind {
         case .concurrent:
             queue.append(inner)
-            lock.unlock()
+            lock.unlock(in: self)
             pump()
         case .race:
-            guard winner == nil else { return lock.unlock() }
+            guard winner == nil else { return lock.unlock(in: self) }
             queue.append(inner)
-            lock.unlock()
+            lock.unlock(in: self)
             pump()
         case .latest:
             let previous = latest
@@ -157,7 +157,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             let run = InnerRun(self, id: id)
             latest = run
             current.id.store(id, ordering: .releasing)
-            lock.unlock()
+            lock.unlock(in: self)
             previous?.dispose()
             start(inner, run)
         }
@@ -165,7 +165,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
 
     @inlinable
     func outerCompleted() {
-        lock.withLock { outerHasCompleted = true }
+        lock.withLock(in: self) { outerHasCompleted = true }
         pump()
     }
 
@@ -193,7 +193,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// (and does not hand it back).
     @inlinable
     func finish(removing id: UInt64? = nil) -> [ProducerRun]? {
-        lock.withLock {
+        lock.withLock(in: self) {
             guard !finished else { return nil }
             if let id {
                 if isLatest {
@@ -222,22 +222,22 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @inlinable
     func pump() {
         let limit = self.limit
-        lock.lock()
-        if pumping { return lock.unlock() }
+        lock.lock(in: self)
+        if pumping { return lock.unlock(in: self) }
         pumping = true
         while !finished, running.count < limit, let inner = queue.popFirst() {
             nextID &+= 1
             let id = nextID
             let run = InnerRun(self, id: id)
             running[id] = run
-            lock.unlock()
+            lock.unlock(in: self)
             start(inner, run)
-            lock.lock()
+            lock.lock(in: self)
         }
         pumping = false
         let completes = !finished && outerHasCompleted && runningCount == 0 && queue.isEmpty
         if completes { finished = true }
-        lock.unlock()
+        lock.unlock(in: self)
         if completes { output.sendCompleted() }
     }
 
@@ -282,15 +282,15 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             if isLatest {
                 // Nothing is ever queued for `.latest`, so this is all `pump()` would do,
                 // under one lock instead of two.
-                lock.lock()
+                lock.lock(in: self)
                 if id == current.id.load(ordering: .relaxed) { latest = nil }
                 let completes = !finished && outerHasCompleted && latest == nil
                 if completes { finished = true }
-                lock.unlock()
+                lock.unlock(in: self)
                 if completes { output.sendCompleted() }
                 return
             }
-            lock.withLock { _ = running.removeValue(forKey: id) }
+            lock.withLock(in: self) { _ = running.removeValue(forKey: id) }
             pump()
             return
         }
@@ -305,7 +305,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// Returns whether `id` is the winner.
     @inlinable
     func claimRace(for id: UInt64) -> Bool {
-        let (isWinner, losers) = lock.withLock { () -> (Bool, [ProducerRun]) in
+        let (isWinner, losers) = lock.withLock(in: self) { () -> (Bool, [ProducerRun]) in
             if let winner { return (winner == id, []) }
             winner = id
             let losers = running.filter { $0.key != id }.map(\.value)
