@@ -92,7 +92,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Gives up the turn, unless events were queued meanwhile: then delivers them first.
     @inlinable @inline(__always)
     func endTurn() {
-        if claims.subtract(1, ordering: .acquiringAndReleasing).newValue > 0 { drain() }
+        if claims.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue > 0 { drain() }
     }
 
     /// Delivers one event; called only by the holder of the turn.
@@ -115,7 +115,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline
     func enqueue(_ event: Event<Value, Error>) {
         lock.withLock { pending.append(event) }
-        if claims.add(1, ordering: .acquiringAndReleasing).oldValue == 0 { drain() }
+        if claims.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 { drain() }
     }
 
     /// Delivers queued events until none is counted any more; called by the holder of the
@@ -124,6 +124,6 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     func drain() {
         repeat {
             if let next = lock.withLock({ pending.popFirst() }) { deliver(next) }
-        } while claims.subtract(1, ordering: .acquiringAndReleasing).newValue > 0
+        } while claims.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue > 0
     }
 }
