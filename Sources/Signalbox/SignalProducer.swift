@@ -227,17 +227,22 @@ public typealias EventTransform<Value, Error: Swift.Error, U, F: Swift.Error> = 
 ///
 /// Why so little: a run is created per `start`, so its allocations are the subscribe cost.
 /// The handle's own state is guarded by the lock of the lifetime's `CompositeDisposable`,
-/// so the run needs no lock of its own.
+/// so the run needs no lock of its own. Not `final` only so that an operator starting
+/// inner runs can make its receiver of a run's events the run itself (one allocation per
+/// inner run fewer; see `InnerRun`); every member is `final`.
 @usableFromInline
-final class ProducerRun: Disposable, @unchecked Sendable {
+class ProducerRun: Disposable, @unchecked Sendable {
     // Safety: `fallback` and `retained` are only touched while the lock of
     // `lifetime.disposables` is held (`withLockHeld` / `dispose(taking:)`).
-    @usableFromInline let lifetime: Lifetime
+    @usableFromInline final let lifetime: Lifetime
     /// The interrupter of a run whose work installed none (see `installFallbackInterrupter`);
     /// kept here, not in the lifetime, because it refers to the lifetime.
     @exclusivity(unchecked) private var fallback: (() -> Void)?
     /// What the interrupter refers to weakly (the run's observer), kept alive for it.
     @exclusivity(unchecked) private var retained: AnyObject?
+    /// Set (after the lock's `hadFirst`, which never goes back) once an interrupter was
+    /// installed, so that `installFallbackInterrupter` usually needs no lock.
+    private let hasInterrupter = Atomic<Bool>(false)
 
     @usableFromInline
     init() {
@@ -252,7 +257,9 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     /// - Returns: `false` (and keeps nothing) if the run has already ended: the caller must
     ///   then not start its work.
     @usableFromInline
-    func setInterrupter(_ interrupter: @escaping () -> Void, retaining retained: AnyObject? = nil)
+    final func setInterrupter(
+        _ interrupter: @escaping () -> Void, retaining retained: AnyObject? = nil
+    )
         -> Bool
     {
         // Usually nothing is replaced. When something is (a fallback, by the deferred work),
@@ -267,6 +274,7 @@ final class ProducerRun: Disposable, @unchecked Sendable {
             first = interrupter
             hadFirst = true
             self.retained = retained
+            hasInterrupter.store(true, ordering: .releasing)
             return true
         }
         withExtendedLifetime(replaced) {}
@@ -292,7 +300,8 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     ///
     /// - Returns: `true` if the run was disposed while it had no interrupter.
     @usableFromInline
-    func installFallbackInterrupter(_ fallback: () -> (() -> Void)) -> Bool {
+    final func installFallbackInterrupter(_ fallback: () -> (() -> Void)) -> Bool {
+        if hasInterrupter.load(ordering: .acquiring) { return false }
         let state = lifetime.disposables.withLockHeld { isDisposed, _, hadFirst in
             (disposed: isDisposed, hadFirst: hadFirst)
         }
@@ -311,12 +320,12 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     }
 
     @usableFromInline
-    var isDisposed: Bool { lifetime.disposables.isDisposed }
+    final var isDisposed: Bool { lifetime.disposables.isDisposed }
 
     /// Interrupts the run (if it has an interrupter) and ends its lifetime; only the first
     /// call does anything, and any call lets go of what the run kept for its interrupter.
     @usableFromInline
-    func dispose() {
+    final func dispose() {
         let kept = lifetime.disposables.dispose(taking: { disposesNow in
             let kept = (retained: retained, fallback: fallback)
             retained = nil

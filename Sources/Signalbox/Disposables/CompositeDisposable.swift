@@ -19,7 +19,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     // Why an array and not a dictionary: every run of a producer has one of these, so its
     // cost is paid per subscription. Keys grow with each `add`, so the array stays sorted by
     // key: disposal walks it in order (no sort) and removal finds a key by binary search.
-    private let lock = Lock()
+    private let lock = EmbeddedLock()
     @exclusivity(unchecked) private var members: ContiguousArray<(key: UInt64, member: Disposable)>
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
     @exclusivity(unchecked) private var disposed = false
@@ -43,7 +43,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { lock.withLock { disposed } }
+    public var isDisposed: Bool { lock.withLock(in: self) { disposed } }
 
     /// Adds a member, which is disposed with the composite.
     ///
@@ -54,16 +54,16 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     @discardableResult
     public func add(_ disposable: Disposable?) -> Disposable? {
         guard let disposable else { return nil }
-        lock.lock()
+        lock.lock(in: self)
         if disposed {
-            lock.unlock()
+            lock.unlock(in: self)
             disposable.dispose()
             return nil
         }
         let key = nextKey
         nextKey += 1
         members.append((key, disposable))
-        lock.unlock()
+        lock.unlock(in: self)
         return MemberRemoval(self, key: key)
     }
 
@@ -84,12 +84,12 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         _ body: (_ isDisposed: Bool, _ first: inout (() -> Void)?, _ hadFirst: inout Bool)
             -> Result
     ) -> Result {
-        lock.withLock { body(disposed, &first, &hadFirst) }
+        lock.withLock(in: self) { body(disposed, &first, &hadFirst) }
     }
 
     /// Removes the member added under `key`, if it is still there.
     fileprivate func remove(key: UInt64) {
-        lock.withLock {
+        lock.withLock(in: self) {
             var low = 0
             var high = members.count
             while low < high {
@@ -115,10 +115,10 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     func dispose<Kept>(
         taking take: (_ disposesNow: Bool) -> (before: (() -> Void)?, kept: Kept)
     ) -> Kept {
-        lock.lock()
+        lock.lock(in: self)
         guard !disposed else {
             let taken = take(false)
-            lock.unlock()
+            lock.unlock(in: self)
             return taken.kept
         }
         disposed = true
@@ -127,7 +127,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         first = nil
         let current = members
         members = []
-        lock.unlock()
+        lock.unlock(in: self)
         taken.before?()
         firstAction?()
         for entry in current { entry.member.dispose() }

@@ -12,6 +12,17 @@ extension Transforms {
     static func flatten<V, E, U>(
         _ strategy: FlattenStrategy, _ transform: @escaping (V) -> SignalProducer<U, E>
     ) -> EventTransform<V, E, U, E> {
+        let flattening = flattenSink(strategy, transform)
+        return { downstream, lifetime in flattening(RunSink(event: downstream), lifetime).event }
+    }
+
+    /// `flatten(_:_:)` for a producer: it delivers to the downstream sink's value path, so
+    /// an inner value reaches the observer of `start` with no `Event` wrapped around it, and
+    /// offers a value path to the upstream for the outer values.
+    @inlinable
+    static func flattenSink<V, E, U>(
+        _ strategy: FlattenStrategy, _ transform: @escaping (V) -> SignalProducer<U, E>
+    ) -> (_ downstream: RunSink<U, E>, _ lifetime: Lifetime) -> RunSink<V, E> {
         { downstream, lifetime in
             let flattener = Flattener<U, E>(strategy: strategy, downstream: downstream)
             // Strongly, though the flattener's output keeps the lifetime: a weak reference
@@ -19,14 +30,16 @@ extension Transforms {
             // path (about 5% of W4). So a never-ending run of `flatMap` is released only
             // once it ends (see "Run lifetime" on `SignalProducer`).
             lifetime.observeEnded { flattener.disposeAll() }
-            return { event in
-                switch event {
-                case .value(let value): flattener.outerValue(transform(value))
-                case .failed(let error): flattener.outerTerminated(.failed(error))
-                case .completed: flattener.outerCompleted()
-                case .interrupted: flattener.outerTerminated(.interrupted)
-                }
-            }
+            return RunSink(
+                value: { value in flattener.outerValue(transform(value)) },
+                event: { event in
+                    switch event {
+                    case .value(let value): flattener.outerValue(transform(value))
+                    case .failed(let error): flattener.outerTerminated(.failed(error))
+                    case .completed: flattener.outerCompleted()
+                    case .interrupted: flattener.outerTerminated(.interrupted)
+                    }
+                })
         }
     }
 }
@@ -55,16 +68,19 @@ struct TaggedValue<U> {
 ///
 /// Outer events arrive serialised; inner events arrive from whatever thread each inner run
 /// sends on. All bookkeeping happens under `lock`, and nothing is ever called out while the
-/// lock is held. Output goes through one serialising observer, whose values are tagged with
-/// the id of the inner run that sent them so that `.latest` can drop a value of a replaced
-/// run that was already on its way.
+/// lock is held. Output goes through one `EventFunnel`, whose values are tagged with the id
+/// of the inner run that sent them so that `.latest` can drop a value of a replaced run that
+/// was already on its way (the check is made when the value is delivered).
 @usableFromInline
 final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     // Safety: every `var` below is only read or written while `lock` is held, so the runtime's
-    // exclusivity checks are left out (they were 13% of W4's instructions); `output` is a
-    // serialising observer and `current` is atomic.
+    // exclusivity checks are left out (they were 13% of W4's instructions); `output`
+    // serialises its own deliveries and `current` is atomic.
     @usableFromInline let kind: FlattenStrategy.Kind
-    @usableFromInline let lock = Lock()
+    /// `kind == .latest` and `kind == .race`, decided once rather than per inner value.
+    @usableFromInline let isLatest: Bool
+    @usableFromInline let isRace: Bool
+    @usableFromInline let lock = EmbeddedLock()
     @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<SignalProducer<U, E>>()
     /// The inner runs going on, for `.merge`, `.concat`, `.concurrent` and `.race`.
     @usableFromInline @exclusivity(unchecked) var running: [UInt64: ProducerRun] = [:]
@@ -77,23 +93,34 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var finished = false
     @usableFromInline @exclusivity(unchecked) var winner: UInt64?
     @usableFromInline let current = CurrentInner()
-    @usableFromInline let output: Signal<TaggedValue<U>, E>.Observer
+    @usableFromInline let output: EventFunnel<TaggedValue<U>, E>
 
     @inlinable
-    init(strategy: FlattenStrategy, downstream: @escaping (Event<U, E>) -> Void) {
+    init(strategy: FlattenStrategy, downstream: RunSink<U, E>) {
         kind = strategy.kind
+        isLatest = strategy.kind == .latest
+        isRace = strategy.kind == .race
         let current = self.current
         let checksCurrent = strategy.kind == .latest
-        output = Signal<TaggedValue<U>, E>.Observer { event in
-            switch event {
-            case .value(let tagged):
+        let send = downstream.valuePath
+        let event = downstream.event
+        output = EventFunnel<TaggedValue<U>, E>(
+            value: { tagged in
                 if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) { return }
-                downstream(.value(tagged.value))
-            case .failed(let error): downstream(.failed(error))
-            case .completed: downstream(.completed)
-            case .interrupted: downstream(.interrupted)
-            }
-        }
+                send(tagged.value)
+            },
+            event: { tagged in
+                switch tagged {
+                case .value(let tagged):
+                    if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) {
+                        return
+                    }
+                    send(tagged.value)
+                case .failed(let error): event(.failed(error))
+                case .completed: event(.completed)
+                case .interrupted: event(.interrupted)
+                }
+            })
     }
 
     /// The number of inner runs allowed at once.
@@ -106,39 +133,39 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// How many inner runs are going on. Called with `lock` held.
     @inlinable
     var runningCount: Int {
-        kind == .latest ? (latest == nil ? 0 : 1) : running.count
+        isLatest ? (latest == nil ? 0 : 1) : running.count
     }
 
     @inlinable
     func outerValue(_ inner: SignalProducer<U, E>) {
-        lock.lock()
-        guard !finished else { return lock.unlock() }
+        lock.lock(in: self)
+        guard !finished else { return lock.unlock(in: self) }
         switch kind {
         case .concurrent:
             queue.append(inner)
-            lock.unlock()
+            lock.unlock(in: self)
             pump()
         case .race:
-            guard winner == nil else { return lock.unlock() }
+            guard winner == nil else { return lock.unlock(in: self) }
             queue.append(inner)
-            lock.unlock()
+            lock.unlock(in: self)
             pump()
         case .latest:
             let previous = latest
             nextID &+= 1
             let id = nextID
-            let run = ProducerRun()
+            let run = InnerRun(self, id: id)
             latest = run
             current.id.store(id, ordering: .releasing)
-            lock.unlock()
+            lock.unlock(in: self)
             previous?.dispose()
-            start(inner, run, id)
+            start(inner, run)
         }
     }
 
     @inlinable
     func outerCompleted() {
-        lock.withLock { outerHasCompleted = true }
+        lock.withLock(in: self) { outerHasCompleted = true }
         pump()
     }
 
@@ -166,10 +193,10 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// (and does not hand it back).
     @inlinable
     func finish(removing id: UInt64? = nil) -> [ProducerRun]? {
-        lock.withLock {
+        lock.withLock(in: self) {
             guard !finished else { return nil }
             if let id {
-                if kind == .latest {
+                if isLatest {
                     guard id == current.id.load(ordering: .relaxed), latest != nil else {
                         return nil
                     }
@@ -195,50 +222,75 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @inlinable
     func pump() {
         let limit = self.limit
-        lock.lock()
-        if pumping { return lock.unlock() }
+        lock.lock(in: self)
+        if pumping { return lock.unlock(in: self) }
         pumping = true
         while !finished, running.count < limit, let inner = queue.popFirst() {
             nextID &+= 1
             let id = nextID
-            let run = ProducerRun()
+            let run = InnerRun(self, id: id)
             running[id] = run
-            lock.unlock()
-            start(inner, run, id)
-            lock.lock()
+            lock.unlock(in: self)
+            start(inner, run)
+            lock.lock(in: self)
         }
         pumping = false
         let completes = !finished && outerHasCompleted && runningCount == 0 && queue.isEmpty
         if completes { finished = true }
-        lock.unlock()
+        lock.unlock(in: self)
         if completes { output.sendCompleted() }
     }
 
+    /// Starts `inner` as the run `run`.
+    ///
+    /// What `SignalProducer.startRun` does, with the run itself as the receiver of its
+    /// events instead of three closures, each a context allocated per inner run.
     @inlinable
-    func start(_ inner: SignalProducer<U, E>, _ run: ProducerRun, _ id: UInt64) {
-        let isRace = kind == .race
-        inner.startRun(
-            run,
-            values: { [self] value in
-                if isRace, !claimRace(for: id) { return }
-                output.send(value: TaggedValue(id: id, value: value))
-            },
-            terminal: { [self] event in
-                if isRace, !claimRace(for: id) { return }
-                innerTerminated(event, id)
-            })
+    func start(_ inner: SignalProducer<U, E>, _ run: InnerRun<U, E>) {
+        inner.setUp(
+            RunSink(
+                value: { [run] value in run.value(value) },
+                event: { [run] event in run.event(event) }), run)
+        // See `startRun`: only a run whose work installed no interrupter needs a fallback.
+        // The run keeps it, so it must not refer to the run: that cycle would outlive a run
+        // that ends by itself.
+        let disposedUnannounced = run.installFallbackInterrupter {
+            { [self, lifetime = run.lifetime, id = run.id] in
+                if lifetime.finishRun() { innerTerminal(.interrupted, id) }
+            }
+        }
+        if disposedUnannounced, run.lifetime.finishRun() { run.terminal(.interrupted) }
+    }
+
+    /// Sends a value of the inner run `id` on (for `.race`, only if that run won).
+    @inlinable
+    func innerValue(_ value: U, _ id: UInt64) {
+        if isRace, !claimRace(for: id) { return }
+        output.send(value: TaggedValue(id: id, value: value))
+    }
+
+    /// Handles the terminal event of the inner run `id` (for `.race`, only if that run won).
+    @inlinable
+    func innerTerminal(_ event: Event<U, E>, _ id: UInt64) {
+        if isRace, !claimRace(for: id) { return }
+        innerTerminated(event, id)
     }
 
     @inlinable
     func innerTerminated(_ event: Event<U, E>, _ id: UInt64) {
         if case .completed = event {
-            lock.withLock {
-                if kind == .latest {
-                    if id == current.id.load(ordering: .relaxed) { latest = nil }
-                } else {
-                    running.removeValue(forKey: id)
-                }
+            if isLatest {
+                // Nothing is ever queued for `.latest`, so this is all `pump()` would do,
+                // under one lock instead of two.
+                lock.lock(in: self)
+                if id == current.id.load(ordering: .relaxed) { latest = nil }
+                let completes = !finished && outerHasCompleted && latest == nil
+                if completes { finished = true }
+                lock.unlock(in: self)
+                if completes { output.sendCompleted() }
+                return
             }
+            lock.withLock(in: self) { _ = running.removeValue(forKey: id) }
             pump()
             return
         }
@@ -253,7 +305,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// Returns whether `id` is the winner.
     @inlinable
     func claimRace(for id: UInt64) -> Bool {
-        let (isWinner, losers) = lock.withLock { () -> (Bool, [ProducerRun]) in
+        let (isWinner, losers) = lock.withLock(in: self) { () -> (Bool, [ProducerRun]) in
             if let winner { return (winner == id, []) }
             winner = id
             let losers = running.filter { $0.key != id }.map(\.value)
@@ -263,5 +315,51 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         }
         for run in losers { run.dispose() }
         return isWinner
+    }
+}
+
+/// One inner run of a `Flattener`, which is also the receiver of the run's events: the
+/// two closures of the run's sink capture only the run (a closure capturing a single object
+/// needs no context of its own), so starting an inner run allocates the run and nothing
+/// else of the flattener's.
+///
+/// The sink refers to the run here, unlike `SignalProducer.startRun`'s (see `ProducerRun`):
+/// the flattener holds its inner runs while they refer back to it anyway, and lets go of a
+/// run once it terminated or was disposed, both of which release what it kept.
+@usableFromInline
+final class InnerRun<U, E: Swift.Error>: ProducerRun, @unchecked Sendable {
+    // Safety: the two properties added here are constants; the run's own state is guarded
+    // as `ProducerRun` says, and the flattener serialises what it does.
+    @usableFromInline let flattener: Flattener<U, E>
+    @usableFromInline let id: UInt64
+
+    @inlinable
+    init(_ flattener: Flattener<U, E>, id: UInt64) {
+        self.flattener = flattener
+        self.id = id
+        super.init()
+    }
+
+    @inlinable
+    func value(_ value: U) {
+        flattener.innerValue(value, id)
+    }
+
+    @inlinable
+    func event(_ event: Event<U, E>) {
+        // Operators guarantee that no value follows a terminal event, so only the terminal
+        // path needs the flag.
+        if case .value(let value) = event {
+            flattener.innerValue(value, id)
+        } else if lifetime.finishRun() {
+            terminal(event)
+            lifetime.end()
+        }
+    }
+
+    /// Hands the terminal event to the flattener; called once, by whoever finished the run.
+    @inlinable
+    func terminal(_ event: Event<U, E>) {
+        flattener.innerTerminal(event, id)
     }
 }

@@ -23,7 +23,7 @@ extension SignalProducer {
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Error {
-        lift(Transforms.flatten(strategy) { transform($0).producer })
+        lift(sink: Transforms.flattenSink(strategy) { transform($0).producer })
     }
 
     /// Maps each value to a stream that cannot fail and flattens the inner streams with
@@ -37,7 +37,10 @@ extension SignalProducer {
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Error> where Inner.Error == Never {
-        lift(Transforms.flatten(strategy) { transform($0).producer.promoteError(Error.self) })
+        lift(
+            sink: Transforms.flattenSink(strategy) {
+                transform($0).producer.promoteError(Error.self)
+            })
     }
 }
 
@@ -54,7 +57,8 @@ extension SignalProducer where Error == Never {
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Inner.Error> {
-        promoteError(Inner.Error.self).lift(Transforms.flatten(strategy) { transform($0).producer })
+        promoteError(Inner.Error.self).lift(
+            sink: Transforms.flattenSink(strategy) { transform($0).producer })
     }
 
     /// Maps each value to a stream and flattens the inner streams with `strategy`; neither
@@ -68,7 +72,7 @@ extension SignalProducer where Error == Never {
     public func flatMap<Inner: SignalProducerConvertible>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Inner
     ) -> SignalProducer<Inner.Value, Never> where Inner.Error == Never {
-        lift(Transforms.flatten(strategy) { transform($0).producer })
+        lift(sink: Transforms.flattenSink(strategy) { transform($0).producer })
     }
 }
 
@@ -79,7 +83,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Value.Error == 
     /// - Returns: A producer of the inner streams' values.
     @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
-        lift(Transforms.flatten(strategy) { $0.producer })
+        lift(sink: Transforms.flattenSink(strategy) { $0.producer })
     }
 }
 
@@ -91,7 +95,7 @@ extension SignalProducer where Value: SignalProducerConvertible, Error == Never 
     /// - Returns: A producer of the inner streams' values.
     @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Value.Error> {
-        promoteError(Value.Error.self).lift(Transforms.flatten(strategy) { $0.producer })
+        promoteError(Value.Error.self).lift(sink: Transforms.flattenSink(strategy) { $0.producer })
     }
 }
 
@@ -107,7 +111,7 @@ where
     /// - Returns: A producer of the inner streams' values.
     @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Never> {
-        lift(Transforms.flatten(strategy) { $0.producer })
+        lift(sink: Transforms.flattenSink(strategy) { $0.producer })
     }
 }
 
