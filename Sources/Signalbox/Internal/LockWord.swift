@@ -92,9 +92,10 @@ final class ParkingLot: @unchecked Sendable {
     // change.
 
     /// One mutex and its condition variable.
+    @usableFromInline
     struct Bucket {
-        let mutex: UnsafeMutablePointer<pthread_mutex_t>
-        let condition: UnsafeMutablePointer<pthread_cond_t>
+        @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
     }
 
     /// A power of two, so that a bucket is chosen with a mask.
@@ -118,6 +119,7 @@ final class ParkingLot: @unchecked Sendable {
 
     /// The bucket for the word identified by `identity` (heap addresses: the low bits are
     /// alignment, so they are shifted out).
+    @usableFromInline
     func bucket(for identity: UnsafeRawPointer) -> Bucket {
         let index =
             Int(truncatingIfNeeded: UInt(bitPattern: identity) >> 4) & (Self.bucketCount - 1)
