@@ -35,13 +35,21 @@ import Synchronization
 /// squares.startWithValues { print($0) }
 /// // Prints: 1, 4, 9 (one per line)
 /// ```
+@_eagerMove
 public struct SignalProducer<Value, Error: Swift.Error> {
     /// Wires one run: given the downstream sink and the run, starts the work.
     @usableFromInline
     let setUp: (_ downstream: RunSink<Value, Error>, _ run: ProducerRun) -> Void
 
+    // The type and `setUp` are `@_eagerMove` (like the standard library's collections): a
+    // producer carries no lexical lifetime. The optimiser's early inliner cannot call through
+    // a lexical value; with one, a chain of operators started where it is built was inlined
+    // one operator per pipeline restart in the later stages only, and its value path stopped
+    // being fused into the source's loop past about 13 operators (fewer under
+    // `-cross-module-optimization`, whose extra inlining used the same budget). See
+    // BENCHMARKS.md, "Fourth round".
     @inlinable
-    init(setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
+    init(@_eagerMove setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
         self.setUp = setUp
     }
 
