@@ -259,7 +259,13 @@ final class ProducerRun: Disposable, @unchecked Sendable {
     ///
     /// - Returns: `false` (and keeps nothing) if the run has already ended: the caller must
     ///   then not start its work.
-    @usableFromInline
+    ///
+    /// Never inlined: a sequence producer's closure, which holds its loop, calls it, and that
+    /// closure must stay small enough to be inlined where a chain is started. Under
+    /// `-cross-module-optimization` this method (and the lock behind it) could be inlined into
+    /// the closure, which then no longer fitted the inliner's budget: the chain ran as closure
+    /// calls, ten times slower (issue 17).
+    @usableFromInline @inline(never)
     func setInterrupter(_ interrupter: @escaping () -> Void, retaining retained: AnyObject? = nil)
         -> Bool
     {
