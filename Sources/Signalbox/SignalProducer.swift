@@ -41,13 +41,12 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     @usableFromInline
     let setUp: (_ downstream: RunSink<Value, Error>, _ run: ProducerRun) -> Void
 
-    // The type and `setUp` are `@_eagerMove` (like the standard library's collections): a
+    // The type and `setUp` are `@_eagerMove` (like the standard library's `Array`): a
     // producer carries no lexical lifetime. The optimiser's early inliner cannot call through
     // a lexical value; with one, a chain of operators started where it is built was inlined
     // one operator per pipeline restart in the later stages only, and its value path stopped
-    // being fused into the source's loop past about 13 operators (fewer under
-    // `-cross-module-optimization`, whose extra inlining used the same budget). See
-    // BENCHMARKS.md, "Fourth round".
+    // being fused into the source's loop past 18 operators (now 29). See BENCHMARKS.md,
+    // "Fourth round".
     @inlinable
     init(@_eagerMove setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
         self.setUp = setUp
