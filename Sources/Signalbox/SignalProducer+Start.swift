@@ -5,14 +5,14 @@ extension SignalProducer {
     ///
     /// `sink` sees a well-formed stream: at most one terminal event, after which the run is
     /// disposed so that its lifetime ends and its resources are released.
-    @inlinable
+    @inlinable @inline(__always)
     func startRun(_ run: ProducerRun, _ sink: @escaping (Event<Value, Error>) -> Void) {
         startRun(run, values: { sink(.value($0)) }, terminal: sink)
     }
 
     /// Starts a run with separate handlers for values and for the terminal event, so that the
     /// value path is a single closure call.
-    @inlinable
+    @inlinable @inline(__always)
     func startRun(
         _ run: ProducerRun, values: @escaping (Value) -> Void,
         terminal: @escaping (Event<Value, Error>) -> Void
@@ -150,7 +150,7 @@ extension SignalProducer where Error == Never {
     ///
     /// - Parameter action: Called with each value.
     /// - Returns: A disposable that interrupts the run.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public func startWithValues(_ action: @escaping (Value) -> Void) -> Disposable {
         let run = ProducerRun()

@@ -35,13 +35,20 @@ import Synchronization
 /// squares.startWithValues { print($0) }
 /// // Prints: 1, 4, 9 (one per line)
 /// ```
+@_eagerMove
 public struct SignalProducer<Value, Error: Swift.Error> {
     /// Wires one run: given the downstream sink and the run, starts the work.
     @usableFromInline
     let setUp: (_ downstream: RunSink<Value, Error>, _ run: ProducerRun) -> Void
 
+    // The type and `setUp` are `@_eagerMove` (like the standard library's `Array`): a
+    // producer carries no lexical lifetime. The optimiser's early inliner cannot call through
+    // a lexical value; with one, a chain of operators started where it is built was inlined
+    // one operator per pipeline restart in the later stages only, and its value path stopped
+    // being fused into the source's loop past 18 operators (now 29). See BENCHMARKS.md,
+    // "Fourth round".
     @inlinable
-    init(setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
+    init(@_eagerMove setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
         self.setUp = setUp
     }
 
@@ -256,7 +263,13 @@ class ProducerRun: Disposable, @unchecked Sendable {
     ///
     /// - Returns: `false` (and keeps nothing) if the run has already ended: the caller must
     ///   then not start its work.
-    @usableFromInline
+    ///
+    /// Never inlined: a sequence producer's closure, which holds its loop, calls it, and that
+    /// closure must stay small enough to be inlined where a chain is started. Under
+    /// `-cross-module-optimization` this method (and the lock behind it) could be inlined into
+    /// the closure, which then no longer fitted the inliner's budget: the chain ran as closure
+    /// calls, ten times slower (issue 17).
+    @usableFromInline @inline(never)
     final func setInterrupter(
         _ interrupter: @escaping () -> Void, retaining retained: AnyObject? = nil
     )

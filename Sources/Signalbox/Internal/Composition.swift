@@ -44,9 +44,10 @@ extension SignalProducer {
                 Value, Error
             >
     ) -> SignalProducer<U, F> {
-        let setUp = self.setUp
+        let upstream = self
+        let sink = SinkMaker(make: makeSink)
         return SignalProducer<U, F>(setUp: { downstream, run in
-            setUp(makeSink(downstream, run.lifetime), run)
+            upstream.setUp(sink.make(downstream, run.lifetime), run)
         })
     }
 
@@ -75,6 +76,22 @@ extension SignalProducer {
         lift(sink: { downstream, lifetime in
             RunSink(value: values(downstream), event: events(downstream.event, lifetime))
         })
+    }
+}
+
+/// How an operator makes the sink it hands its upstream (see `SignalProducer.lift(sink:)`).
+///
+/// A wrapper, not a bare closure, for the same reason as `SignalProducer` is `@_eagerMove`:
+/// a captured closure is a lexical value, and the optimiser's early inliner cannot call
+/// through a lexical value, so a chain of operators would be inlined one operator per
+/// pipeline restart later in the pipeline instead of early on.
+@usableFromInline @_eagerMove
+struct SinkMaker<Value, Error: Swift.Error, U, F: Swift.Error> {
+    @usableFromInline let make: (RunSink<U, F>, Lifetime) -> RunSink<Value, Error>
+
+    @inlinable
+    init(@_eagerMove make: @escaping (RunSink<U, F>, Lifetime) -> RunSink<Value, Error>) {
+        self.make = make
     }
 }
 
