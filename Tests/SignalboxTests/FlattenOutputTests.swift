@@ -99,4 +99,57 @@ struct FlattenOutputTests {
         #expect(values.items == [1, 10])
         run.dispose()
     }
+
+    @Test(
+        "inner runs started on a scheduler are released once they end, with every strategy",
+        arguments: [FlattenStrategy.merge, .concat, .latest, .race])
+    func deferredInnerRunsReleased(strategy: FlattenStrategy) {
+        final class Token {}
+        let scheduler = TestScheduler()
+        weak var weakToken: Token?
+        let events = Recorded<Event<Int, Never>>()
+        do {
+            let token = Token()
+            weakToken = token
+            SignalProducer<Int, Never>(values: 1, 2)
+                .flatMap(strategy) { n in
+                    SignalProducer<Int, Never>(value: n)
+                        .on(value: { _ in _ = token })
+                        .start(on: scheduler)
+                }
+                .start { events.append($0) }
+        }
+        scheduler.run()
+        #expect(events.items.last == .completed)
+        #expect(weakToken == nil)
+    }
+
+    @Test("an inner run disposed before its scheduled start interrupts nothing and is released")
+    func deferredInnerRunReplaced() {
+        final class Token {}
+        let scheduler = TestScheduler()
+        let outer = Signal<Int, Never>.pipe()
+        weak var weakToken: Token?
+        let values = Recorded<Int>()
+        let run: Disposable
+        do {
+            let token = Token()
+            weakToken = token
+            run = SignalProducer(outer.output)
+                .flatMap(.latest) { n in
+                    SignalProducer<Int, Never>(value: n)
+                        .on(value: { _ in _ = token })
+                        .start(on: scheduler)
+                }
+                .startWithValues { values.append($0) }
+        }
+        outer.input.send(value: 1)
+        // Replaces the first inner run before its start reached the scheduler.
+        outer.input.send(value: 2)
+        outer.input.sendCompleted()
+        scheduler.run()
+        #expect(values.items == [2])
+        #expect(weakToken == nil)
+        run.dispose()
+    }
 }

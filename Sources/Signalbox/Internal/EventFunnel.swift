@@ -13,6 +13,10 @@ import Synchronization
 /// other, and an event sent from inside the receiver (by a downstream that makes an inner
 /// source send) is delivered right after the current one instead of deadlocking.
 ///
+/// Each value carries the id of the inner run that sent it; given the `current` id of a
+/// `.latest` flattener, the funnel drops a value whose run is no longer current when its
+/// turn to be delivered comes (the check and the delivery happen in the same turn).
+///
 /// Contracts: the receiver is never called twice at once; events are delivered in the
 /// order their senders queued them (each sender's own events in the order it sent them);
 /// after the first terminal event nothing more is delivered and the receiver is released.
@@ -31,63 +35,73 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     /// a positive number always finds one to take.
     @usableFromInline let claims = Atomic<Int>(0)
     @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event<Value, Error>>()
+    @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<
+        Event<TaggedValue<Value>, Error>
+    >()
     /// Set once a terminal event was delivered: later events are dropped.
     @usableFromInline @exclusivity(unchecked) var terminated = false
     /// Keeps the receiver alive until the terminal event has been delivered.
     @usableFromInline @exclusivity(unchecked) var owner: Receiver?
     /// The receiver, reached without reference counting on the way of a value.
     @usableFromInline let callback: Unmanaged<Receiver>
+    /// The id of the only run whose values are delivered, or `nil` to deliver every value.
+    @usableFromInline let current: CurrentInner?
 
-    /// The receiving end: its value path and its event path (which takes values too).
+    /// The receiving end: its value path and its path for terminal events.
     @usableFromInline
     final class Receiver {
         @usableFromInline let value: (Value) -> Void
-        @usableFromInline let event: (Event<Value, Error>) -> Void
+        @usableFromInline let terminal: (Event<Value, Error>) -> Void
 
         @inlinable
-        init(value: @escaping (Value) -> Void, event: @escaping (Event<Value, Error>) -> Void) {
+        init(value: @escaping (Value) -> Void, terminal: @escaping (Event<Value, Error>) -> Void) {
             self.value = value
-            self.event = event
+            self.terminal = terminal
         }
     }
 
-    /// Creates a funnel into `value` (for values) and `event` (for terminal events).
+    /// Creates a funnel into `value` (for values) and `terminal` (for the terminal event),
+    /// delivering only the values of the run `current` names if it is given.
     @inlinable
-    init(value: @escaping (Value) -> Void, event: @escaping (Event<Value, Error>) -> Void) {
-        let receiver = Receiver(value: value, event: event)
+    init(
+        current: CurrentInner?, value: @escaping (Value) -> Void,
+        terminal: @escaping (Event<Value, Error>) -> Void
+    ) {
+        let receiver = Receiver(value: value, terminal: terminal)
         owner = receiver
         callback = Unmanaged.passUnretained(receiver)
+        self.current = current
     }
 
-    /// Sends a value: delivered now if nobody else is delivering, otherwise queued for the
-    /// one who is.
+    /// Sends a value of the run `id`: delivered now if nobody else is delivering, otherwise
+    /// queued for the one who is.
     @inlinable
-    func send(value: Value) {
+    func send(value: Value, from id: UInt64) {
         if claims.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            if !terminated { callback._withUnsafeGuaranteedRef { $0.value(value) } }
+            deliver(value, from: id)
             endTurn()
         } else {
-            enqueue(.value(value))
+            enqueue(.value(TaggedValue(id: id, value: value)))
         }
     }
 
-    /// Sends any event; see `send(value:)`.
+    /// Sends a terminal event; see `send(value:from:)`.
     @inlinable
-    func send(_ event: Event<Value, Error>) {
+    func send(terminal event: Event<Value, Error>) {
+        let tagged = event.map { TaggedValue(id: 0, value: $0) }
         if claims.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            deliver(event)
+            deliver(tagged)
             endTurn()
         } else {
-            enqueue(event)
+            enqueue(tagged)
         }
     }
 
     @inlinable
-    func sendCompleted() { send(.completed) }
+    func sendCompleted() { send(terminal: .completed) }
 
     @inlinable
-    func sendInterrupted() { send(.interrupted) }
+    func sendInterrupted() { send(terminal: .interrupted) }
 
     /// Gives up the turn, unless events were queued meanwhile: then delivers them first.
     @inlinable @inline(__always)
@@ -95,16 +109,30 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
         if claims.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue > 0 { drain() }
     }
 
+    /// Delivers one value; called only by the holder of the turn.
+    @inlinable @inline(__always)
+    func deliver(_ value: Value, from id: UInt64) {
+        guard !terminated else { return }
+        if let current, id != current.id.load(ordering: .acquiring) { return }
+        callback._withUnsafeGuaranteedRef { $0.value(value) }
+    }
+
     /// Delivers one event; called only by the holder of the turn.
     @inlinable
-    func deliver(_ event: Event<Value, Error>) {
-        guard !terminated else { return }
-        if case .value(let value) = event {
-            callback._withUnsafeGuaranteedRef { $0.value(value) }
-            return
+    func deliver(_ event: Event<TaggedValue<Value>, Error>) {
+        switch event {
+        case .value(let tagged): return deliver(tagged.value, from: tagged.id)
+        case .failed(let error): deliverTerminal(.failed(error))
+        case .completed: deliverTerminal(.completed)
+        case .interrupted: deliverTerminal(.interrupted)
         }
+    }
+
+    @inlinable
+    func deliverTerminal(_ event: Event<Value, Error>) {
+        guard !terminated else { return }
         terminated = true
-        callback._withUnsafeGuaranteedRef { $0.event(event) }
+        callback._withUnsafeGuaranteedRef { $0.terminal(event) }
         // Released last: what the receiver captured may send into this funnel as it goes
         // (queued, then dropped).
         owner = nil
@@ -113,7 +141,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Queues `event` and counts it; whoever holds the turn delivers it (this caller, if
     /// nobody did).
     @usableFromInline
-    func enqueue(_ event: Event<Value, Error>) {
+    func enqueue(_ event: Event<TaggedValue<Value>, Error>) {
         lock.withLock { pending.append(event) }
         if claims.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 { drain() }
     }

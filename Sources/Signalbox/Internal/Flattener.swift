@@ -93,34 +93,16 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var finished = false
     @usableFromInline @exclusivity(unchecked) var winner: UInt64?
     @usableFromInline let current = CurrentInner()
-    @usableFromInline let output: EventFunnel<TaggedValue<U>, E>
+    @usableFromInline let output: EventFunnel<U, E>
 
     @inlinable
     init(strategy: FlattenStrategy, downstream: RunSink<U, E>) {
         kind = strategy.kind
         isLatest = strategy.kind == .latest
         isRace = strategy.kind == .race
-        let current = self.current
-        let checksCurrent = strategy.kind == .latest
-        let send = downstream.valuePath
-        let event = downstream.event
-        output = EventFunnel<TaggedValue<U>, E>(
-            value: { tagged in
-                if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) { return }
-                send(tagged.value)
-            },
-            event: { tagged in
-                switch tagged {
-                case .value(let tagged):
-                    if checksCurrent, tagged.id != current.id.load(ordering: .acquiring) {
-                        return
-                    }
-                    send(tagged.value)
-                case .failed(let error): event(.failed(error))
-                case .completed: event(.completed)
-                case .interrupted: event(.interrupted)
-                }
-            })
+        output = EventFunnel<U, E>(
+            current: isLatest ? current : nil, value: downstream.valuePath,
+            terminal: downstream.event)
     }
 
     /// The number of inner runs allowed at once.
@@ -172,7 +154,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @inlinable
     func outerTerminated(_ event: Event<U, E>) {
         guard let others = finish() else { return }
-        output.send(event.map { TaggedValue(id: 0, value: $0) })
+        output.send(terminal: event)
         for run in others { run.dispose() }
     }
 
@@ -266,7 +248,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @inlinable
     func innerValue(_ value: U, _ id: UInt64) {
         if isRace, !claimRace(for: id) { return }
-        output.send(value: TaggedValue(id: id, value: value))
+        output.send(value: value, from: id)
     }
 
     /// Handles the terminal event of the inner run `id` (for `.race`, only if that run won).
@@ -297,7 +279,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         // An inner run that was replaced or disposed by this flattener is no longer
         // registered; its interruption (or late failure) is not the result's.
         guard let others = finish(removing: id) else { return }
-        output.send(event.map { TaggedValue(id: id, value: $0) })
+        output.send(terminal: event)
         for run in others { run.dispose() }
     }
 
