@@ -34,7 +34,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     /// in `pending` was appended before it was counted here, so a holder that decrements to
     /// a positive number always finds one to take.
     @usableFromInline let claims = Atomic<Int>(0)
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = EmbeddedLock()
     @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<
         Event<TaggedValue<Value>, Error>
     >()
@@ -142,7 +142,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     /// nobody did).
     @usableFromInline
     func enqueue(_ event: Event<TaggedValue<Value>, Error>) {
-        lock.withLock { pending.append(event) }
+        lock.withLock(in: self) { pending.append(event) }
         if claims.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 { drain() }
     }
 
@@ -151,7 +151,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline
     func drain() {
         repeat {
-            if let next = lock.withLock({ pending.popFirst() }) { deliver(next) }
+            if let next = lock.withLock(in: self, { pending.popFirst() }) { deliver(next) }
         } while claims.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue > 0
     }
 }
