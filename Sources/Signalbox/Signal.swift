@@ -193,9 +193,19 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// `send` is specialised where the core delivers, whatever code attached it.
     @usableFromInline
     struct Handler {
+        /// (The kinds whose values go to `values` come first: `send(value:)` tests for them
+        /// with one comparison.)
         @usableFromInline
         enum Kind: UInt8 {
-            case events, values, observer
+            /// `values` receives the values; terminal events are ignored.
+            case values
+            /// `values` receives the values and `events` the terminal events (a derived
+            /// signal's feed, see `Signal.liftSynchronous(values:events:)`).
+            case split
+            /// `events` receives every event.
+            case events
+            /// `observer` receives every event.
+            case observer
         }
 
         // Declared in this order so that `kind` packs with `Subscription.detached` (the
@@ -220,6 +230,14 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             Handler(kind: .observer, events: { _ in }, values: { _ in }, observer: observer)
         }
 
+        /// Values to `values`, terminal events to `events` (which never receives a value).
+        @inlinable
+        static func split(
+            values: @escaping (Value) -> Void, events: @escaping (Event<Value, Error>) -> Void
+        ) -> Handler {
+            Handler(kind: .split, events: events, values: values, observer: nil)
+        }
+
         @inlinable
         init(
             kind: Kind, events: @escaping (Event<Value, Error>) -> Void,
@@ -238,6 +256,20 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             case .events: events(event)
             case .values: if case .value(let value) = event { values(value) }
             case .observer: observer.unsafelyUnwrapped.send(event)
+            case .split:
+                if case .value(let value) = event { values(value) } else { events(event) }
+            }
+        }
+
+        /// Delivers a value, with no `Event` built where the receiver takes values.
+        @inlinable @inline(__always)
+        func send(value: Value) {
+            if kind.rawValue <= Kind.split.rawValue {
+                values(value)
+            } else if kind == .events {
+                events(.value(value))
+            } else {
+                observer.unsafelyUnwrapped.send(value: value)
             }
         }
     }
@@ -273,6 +305,11 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         func send(_ event: Event<Value, Error>) {
             handler.send(event)
         }
+
+        @inlinable @inline(__always)
+        func send(value: Value) {
+            handler.send(value: value)
+        }
     }
 
     @usableFromInline let lock = Lock()
@@ -288,15 +325,36 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var terminated = false
     /// Whether a `Signal` still refers to this core (so an observer may still attach).
     @usableFromInline @exclusivity(unchecked) var isReferenced = true
+    /// Whether the core is fed only from inside its upstream's (serialised) delivery, by
+    /// `Signal.liftSynchronous`: such a core may be sealed (see `sealIfSole`).
+    @usableFromInline let isDerived: Bool
+    /// Set, once and under `lock`, when the core is sealed: no observer can attach any more
+    /// and `sole` is the only one attached, so a value goes straight to it without the lock.
+    /// Cleared by the terminal delivery.
+    @usableFromInline let isSealed = Atomic<Bool>(false)
+    /// The only observer of a sealed core, retained. Written under `lock` before `isSealed`
+    /// is set (by whoever seals) and when the terminal event is delivered; read only by
+    /// `deliver` while `isSealed` is set. It stays retained until the terminal event or the
+    /// core's `deinit` even if it detaches: a delivery on another thread may be using it.
+    @usableFromInline @exclusivity(unchecked) var sole: Unmanaged<Subscription>?
     @usableFromInline let disposables = CompositeDisposable()
     @usableFromInline let lifetime: Lifetime
 
     @usableFromInline
     init() {
+        isDerived = false
+        lifetime = Lifetime(disposables)
+    }
+
+    /// A core fed only from inside its upstream's delivery (see `isDerived`).
+    @usableFromInline
+    init(derived: Bool) {
+        isDerived = derived
         lifetime = Lifetime(disposables)
     }
 
     deinit {
+        sole?.release()
         disposables.dispose()
     }
 
@@ -327,6 +385,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             {
                 vacate(index)
             }
+            if isDerived, !isReferenced { sealIfSole() }
             return abandonIfUnused()
         }
         if abandoned { disposables.dispose() }
@@ -347,6 +406,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
                 removed?.detached.store(true, ordering: .releasing)
                 vacate(index)
             }
+            if isDerived, !isReferenced { sealIfSole() }
             return (abandonIfUnused(), removed)
         }
         // The subscription (and the observer it holds) is released here, outside the lock.
@@ -401,9 +461,30 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     func signalReleased() {
         let abandoned = lock.withLock { () -> Bool in
             isReferenced = false
+            if isDerived { sealIfSole() }
             return abandonIfUnused()
         }
         if abandoned { disposables.dispose() }
+    }
+
+    /// Seals a derived core that has exactly one observer left and no `Signal` to attach
+    /// another through: its list of observers can no longer change, except by that one
+    /// detaching (which `deliver` sees in its `isDisposed`), so a value can go straight to
+    /// it, without the lock or a snapshot of the list. The core is fed only from inside its
+    /// upstream's delivery, which is serialised, so nothing else reads `sole` meanwhile.
+    /// Call with `lock` held.
+    ///
+    /// This is what makes a chain of synchronous operators (`map`, `filter`…) cheap: each
+    /// intermediate signal of `signal.map(f).filter(g).observeValues(h)` is released once the
+    /// chain is built, and has one observer (the next operator).
+    @usableFromInline
+    func sealIfSole() {
+        guard !terminated, sole == nil, subscriptions.count - vacated == 1 else { return }
+        for subscription in subscriptions where subscription !== tombstone {
+            sole = Unmanaged.passRetained(subscription)
+            isSealed.store(true, ordering: .releasing)
+            return
+        }
     }
 
     /// With no `Signal` left to attach through and no observer attached, nothing can ever
@@ -419,18 +500,8 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     @inlinable
     func deliver(_ event: Event<Value, Error>) {
-        if case .value = event {
-            lock.lock()
-            // Values after the terminal event are dropped here too, for signals whose core is
-            // fed without an input `Observer` (see `Signal.liftSynchronous`). (A derived
-            // signal that terminated also detached from its upstream at once, so this is a
-            // second line of defence.)
-            if terminated { return lock.unlock() }
-            let snapshot = subscriptions
-            lock.unlock()
-            for subscription in snapshot where !subscription.isDisposed {
-                subscription.send(event)
-            }
+        if case .value(let value) = event {
+            deliver(value: value)
         } else {
             lock.lock()
             if terminated { return lock.unlock() }
@@ -438,11 +509,47 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             subscriptions = []
             vacated = 0
             terminated = true
+            let sealed = sole
+            sole = nil
+            isSealed.store(false, ordering: .relaxed)
             lock.unlock()
             for subscription in snapshot where !subscription.isDisposed {
                 subscription.send(event)
             }
+            sealed?.release()
             disposables.dispose()
+        }
+    }
+
+    /// Delivers a value to every observer attached (straight to the only one of a sealed
+    /// core, see `sealIfSole`).
+    @inlinable @inline(__always)
+    func deliver(value: Value) {
+        if isSealed.load(ordering: .acquiring) {
+            // A sealed core that detached its last observer has ended (`abandonIfUnused`);
+            // its observer's `isDisposed` says so.
+            sole.unsafelyUnwrapped._withUnsafeGuaranteedRef { subscription in
+                if !subscription.isDisposed { subscription.send(value: value) }
+            }
+        } else {
+            deliverToAll(value: value)
+        }
+    }
+
+    /// Delivers a value to every observer in a snapshot of the list, taken under `lock`.
+    /// (Out of line: `deliver(value:)`, inlined into every operator, stays small.)
+    @inlinable @inline(never)
+    func deliverToAll(value: Value) {
+        lock.lock()
+        // Values after the terminal event are dropped here too, for signals whose core is fed
+        // without an input `Observer` (see `Signal.liftSynchronous`). (A derived signal that
+        // terminated also detached from its upstream at once, so this is a second line of
+        // defence.)
+        if terminated { return lock.unlock() }
+        let snapshot = subscriptions
+        lock.unlock()
+        for subscription in snapshot where !subscription.isDisposed {
+            subscription.send(value: value)
         }
     }
 }
