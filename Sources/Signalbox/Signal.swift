@@ -208,26 +208,43 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             case observer
         }
 
+        /// Holds the closure of a handler that takes events (`.events`, `.split`).
+        ///
+        /// Kept out of line, behind `receiver`, so that a subscription holds one closure and one
+        /// reference whatever its kind: that keeps it in a 64-byte allocation instead of 80
+        /// (see W6 memory in BENCHMARKS.md). Observers of values, the common case when
+        /// thousands attach, need no box.
+        @usableFromInline
+        final class EventReceiver {
+            @usableFromInline let events: (Event<Value, Error>) -> Void
+
+            @inlinable
+            init(_ events: @escaping (Event<Value, Error>) -> Void) {
+                self.events = events
+            }
+        }
+
         // Declared in this order so that `kind` packs with `Subscription.detached` (the
         // subscription stays in a smaller allocation; see W6 memory in BENCHMARKS.md).
-        @usableFromInline let events: (Event<Value, Error>) -> Void
+        /// Receives the values (`.values`, `.split`).
         @usableFromInline let values: (Value) -> Void
-        @usableFromInline let observer: Signal<Value, Error>.Observer?
+        /// The `Observer` (`.observer`) or the `EventReceiver` (`.events`, `.split`).
+        @usableFromInline let receiver: AnyObject?
         @usableFromInline let kind: Kind
 
         @inlinable
         static func events(_ action: @escaping (Event<Value, Error>) -> Void) -> Handler {
-            Handler(kind: .events, events: action, values: { _ in }, observer: nil)
+            Handler(kind: .events, values: { _ in }, receiver: EventReceiver(action))
         }
 
         @inlinable
         static func values(_ action: @escaping (Value) -> Void) -> Handler {
-            Handler(kind: .values, events: { _ in }, values: action, observer: nil)
+            Handler(kind: .values, values: action, receiver: nil)
         }
 
         @inlinable
         static func observer(_ observer: Signal<Value, Error>.Observer) -> Handler {
-            Handler(kind: .observer, events: { _ in }, values: { _ in }, observer: observer)
+            Handler(kind: .observer, values: { _ in }, receiver: observer)
         }
 
         /// Values to `values`, terminal events to `events` (which never receives a value).
@@ -235,18 +252,26 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         static func split(
             values: @escaping (Value) -> Void, events: @escaping (Event<Value, Error>) -> Void
         ) -> Handler {
-            Handler(kind: .split, events: events, values: values, observer: nil)
+            Handler(kind: .split, values: values, receiver: EventReceiver(events))
         }
 
         @inlinable
-        init(
-            kind: Kind, events: @escaping (Event<Value, Error>) -> Void,
-            values: @escaping (Value) -> Void, observer: Signal<Value, Error>.Observer?
-        ) {
+        init(kind: Kind, values: @escaping (Value) -> Void, receiver: AnyObject?) {
             self.kind = kind
-            self.events = events
             self.values = values
-            self.observer = observer
+            self.receiver = receiver
+        }
+
+        /// The observer of an `.observer` handler.
+        @inlinable @inline(__always)
+        var observer: Signal<Value, Error>.Observer {
+            unsafeDowncast(receiver.unsafelyUnwrapped, to: Signal<Value, Error>.Observer.self)
+        }
+
+        /// The event closure of an `.events` or `.split` handler.
+        @inlinable @inline(__always)
+        var events: (Event<Value, Error>) -> Void {
+            unsafeDowncast(receiver.unsafelyUnwrapped, to: EventReceiver.self).events
         }
 
         /// Delivers `event` to whichever receiver this handler has.
@@ -255,7 +280,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             switch kind {
             case .events: events(event)
             case .values: if case .value(let value) = event { values(value) }
-            case .observer: observer.unsafelyUnwrapped.send(event)
+            case .observer: observer.send(event)
             case .split:
                 if case .value(let value) = event { values(value) } else { events(event) }
             }
@@ -264,12 +289,10 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         /// Delivers a value, with no `Event` built where the receiver takes values.
         @inlinable @inline(__always)
         func send(value: Value) {
-            if kind.rawValue <= Kind.split.rawValue {
-                values(value)
-            } else if kind == .events {
-                events(.value(value))
-            } else {
-                observer.unsafelyUnwrapped.send(value: value)
+            switch kind {
+            case .values, .split: values(value)
+            case .events: events(.value(value))
+            case .observer: observer.send(value: value)
             }
         }
     }
@@ -282,7 +305,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         @usableFromInline let handler: Handler
         @usableFromInline let detached = Atomic<Bool>(false)
         /// The index of this subscription in its core's `subscriptions` (declared here, after
-        /// the one-byte fields, so that it fits in their padding: the object stays 72 bytes).
+        /// the one-byte fields, so that it fits in their padding: the object stays 56 bytes).
         @usableFromInline @exclusivity(unchecked) var slot: UInt32 = 0
         @usableFromInline weak var core: SignalCore?
 
@@ -548,8 +571,9 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         if terminated { return lock.unlock() }
         let snapshot = subscriptions
         lock.unlock()
+        let event = Event<Value, Error>.value(value)
         for subscription in snapshot where !subscription.isDisposed {
-            subscription.send(value: value)
+            subscription.send(event)
         }
     }
 }
