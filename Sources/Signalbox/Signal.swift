@@ -178,10 +178,17 @@ final class SignalInput<Value, Error: Swift.Error>: Sendable {
 /// the list is compacted, in order, once at least half of it is tombstones, and trailing
 /// tombstones are dropped at once. So the order of delivery stays the order of attachment
 /// (see S1 in BENCHMARKS.md).
+///
+/// A derived core (`Signal.liftSynchronous`) with one observer left and no `Signal` to attach
+/// another through is sealed: values go straight to that observer, with no lock and no
+/// snapshot, which is what makes chains of `map`/`filter`… cheap (see `sealIfSole` and S2
+/// in BENCHMARKS.md).
 @usableFromInline
 final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     // Safety: `subscriptions`, `vacated`, `tombstone`, `terminated`, `isReferenced` and each
-    // subscription's `slot` are only touched while `lock` is held.
+    // subscription's `slot` are only touched while `lock` is held. `sole` is written while
+    // `lock` is held, before the releasing store of `isSealed` that publishes it; `deliver`
+    // reads it without the lock only after an acquiring load of `isSealed` found it set.
     // Delivery itself is serialised by whoever sends into the core (the signal's input
     // observer, or `MutableProperty`'s send lock), so `deliver` never runs twice at once.
 
@@ -335,7 +342,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = ListLock()
     /// The attached observers in the order they attached; `tombstone` where one detached.
     @usableFromInline @exclusivity(unchecked) var subscriptions: ContiguousArray<Subscription> =
         []
@@ -571,9 +578,8 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         if terminated { return lock.unlock() }
         let snapshot = subscriptions
         lock.unlock()
-        let event = Event<Value, Error>.value(value)
         for subscription in snapshot where !subscription.isDisposed {
-            subscription.send(event)
+            subscription.send(value: value)
         }
     }
 }
