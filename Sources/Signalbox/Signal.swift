@@ -27,7 +27,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Parameter generator: Sets up the sources that send into the signal.
     @inlinable
     public init(_ generator: (Observer, Lifetime) -> Void) {
-        core = SignalCore()
+        core = SignalCore.make()
         generator(SignalInput.observer(of: core), core.lifetime)
     }
 
@@ -54,7 +54,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Returns: The signal and its input.
     @inlinable
     public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
-        let core = SignalCore<Value, Error>()
+        let core = SignalCore<Value, Error>.make()
         core.lifetime += disposable
         return (Signal(core: core), SignalInput.observer(of: core))
     }
@@ -328,7 +328,12 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         @usableFromInline
         func dispose() {
             guard !detached.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            core?.detach(self)
+            guard let core else { return }
+            if let detacher = core.detacher {
+                detacher(core, self)
+            } else {
+                core.detach(self)
+            }
         }
 
         @inlinable @inline(__always)
@@ -369,6 +374,23 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var sole: Unmanaged<Subscription>?
     @usableFromInline let disposables = CompositeDisposable()
     @usableFromInline let lifetime: Lifetime
+    /// `detach(_:)` specialised for this core's types, if the core was made where they are
+    /// known (`make(derived:)`); written once, before the core is shared.
+    ///
+    /// `Subscription.dispose()` is reached through the `Disposable` witness, so it and what it
+    /// calls run unspecialised, where every use of the list of observers looked up the
+    /// subscription class's generic metadata at run time (about 850 instructions per
+    /// detach; S1 in BENCHMARKS.md). A closure formed where the types are known is compiled
+    /// for them, and `dispose()` calls it instead.
+    @usableFromInline @exclusivity(unchecked) var detacher: ((SignalCore, Subscription) -> Void)?
+
+    /// Makes a core whose `detacher` is specialised where this (inlinable) function is.
+    @inlinable
+    static func make(derived: Bool = false) -> SignalCore {
+        let core = SignalCore(derived: derived)
+        core.detacher = { core, subscription in core.detach(subscription) }
+        return core
+    }
 
     @usableFromInline
     init() {
@@ -404,7 +426,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         return subscription
     }
 
-    @usableFromInline
+    @inlinable
     func detach(_ subscription: Subscription) {
         let abandoned = lock.withLock { () -> Bool in
             let slot = Int(subscription.slot)
@@ -447,7 +469,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Puts the tombstone in `slot` of `subscriptions` (or drops the slot, and trailing
     /// tombstones, at the end), and compacts the list (keeping its order) once at least half
     /// of it is tombstones: amortised constant time per detach. Call with `lock` held.
-    @usableFromInline
+    @inlinable
     func vacate(_ slot: Int) {
         // (Only `ContiguousArray`'s own members here, not the collection protocols' generic
         // `last`/`removeLast()`: this runs unspecialised, where each of those costs witness
@@ -477,7 +499,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// The core's tombstone, created on first use. Call with `lock` held.
-    @usableFromInline
+    @inlinable
     func makeTombstone() -> Subscription {
         if let tombstone { return tombstone }
         let made = Subscription(.values { _ in }, core: self)
@@ -507,7 +529,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// This is what makes a chain of synchronous operators (`map`, `filter`…) cheap: each
     /// intermediate signal of `signal.map(f).filter(g).observeValues(h)` is released once the
     /// chain is built, and has one observer (the next operator).
-    @usableFromInline
+    @inlinable
     func sealIfSole() {
         guard !terminated, sole == nil, subscriptions.count - vacated == 1 else { return }
         for subscription in subscriptions where subscription !== tombstone {
@@ -521,7 +543,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// observe this core again: it ends (without an event, as nobody would receive one), so
     /// that what feeds it (an upstream observation, a timer) is released. Call with `lock`
     /// held; returns whether the caller must dispose `disposables` (outside the lock).
-    @usableFromInline
+    @inlinable
     func abandonIfUnused() -> Bool {
         guard !isReferenced, subscriptions.count == vacated, !terminated else { return false }
         terminated = true

@@ -26,7 +26,7 @@ extension Signal {
     func liftSynchronous<U, F>(
         _ transform: @escaping EventTransform<Value, Error, U, F>
     ) -> Signal<U, F> {
-        let core = SignalCore<U, F>(derived: true)
+        let core = SignalCore<U, F>.make(derived: true)
         let upstream = transform({ [core] event in core.deliver(event) }, core.lifetime)
         core.lifetime += self.core.attach(.events(upstream))
         return Signal<U, F>(core: core)
@@ -44,7 +44,7 @@ extension Signal {
         values: (_ core: SignalCore<U, Error>) -> (Value) -> Void,
         events transform: @escaping EventTransform<Value, Error, U, Error>
     ) -> Signal<U, Error> {
-        let core = SignalCore<U, Error>(derived: true)
+        let core = SignalCore<U, Error>.make(derived: true)
         let events = transform({ [core] event in core.deliver(event) }, core.lifetime)
         core.lifetime += self.core.attach(.split(values: values(core), events: events))
         return Signal<U, Error>(core: core)
