@@ -120,6 +120,27 @@ struct SignalChainTests {
         #expect(received.items == [4])
     }
 
+    @Test("a run of a producer made from a chain, once the producer is gone, stops on disposal")
+    func producerRunOfAChain() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Recorded<Event<Int, Never>>()
+        weak var weakToken: Token?
+        let disposable: Disposable = {
+            let token = Token()
+            weakToken = token
+            let producer = SignalProducer(
+                signal.map { value -> Int in withExtendedLifetime(token) { value * 2 } }
+                    .scan(0, +))
+            return producer.start { received.append($0) }
+        }()
+        input.send(value: 1)
+        input.send(value: 2)
+        disposable.dispose()
+        input.send(value: 3)
+        #expect(received.items == [.value(2), .value(6), .interrupted])
+        #expect(weakToken == nil)
+    }
+
     @Test("values keep flowing in order while the chain's signals are released on another thread")
     func releasingIntermediatesWhileSending() {
         for _ in 0..<20 {
