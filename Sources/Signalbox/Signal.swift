@@ -27,7 +27,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Parameter generator: Sets up the sources that send into the signal.
     @inlinable
     public init(_ generator: (Observer, Lifetime) -> Void) {
-        core = SignalCore()
+        core = SignalCore.make()
         generator(SignalInput.observer(of: core), core.lifetime)
     }
 
@@ -54,7 +54,7 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     /// - Returns: The signal and its input.
     @inlinable
     public static func pipe(disposable: Disposable? = nil) -> (output: Signal, input: Observer) {
-        let core = SignalCore<Value, Error>()
+        let core = SignalCore<Value, Error>.make()
         core.lifetime += disposable
         return (Signal(core: core), SignalInput.observer(of: core))
     }
@@ -178,10 +178,17 @@ final class SignalInput<Value, Error: Swift.Error>: Sendable {
 /// the list is compacted, in order, once at least half of it is tombstones, and trailing
 /// tombstones are dropped at once. So the order of delivery stays the order of attachment
 /// (see S1 in BENCHMARKS.md).
+///
+/// A derived core (`Signal.liftSynchronous`) with one observer left and no `Signal` to attach
+/// another through is sealed: values go straight to that observer, with no lock and no
+/// snapshot, which is what makes chains of `map`/`filter`… cheap (see `sealIfSole` and S2
+/// in BENCHMARKS.md).
 @usableFromInline
 final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     // Safety: `subscriptions`, `vacated`, `tombstone`, `terminated`, `isReferenced` and each
-    // subscription's `slot` are only touched while `lock` is held.
+    // subscription's `slot` are only touched while `lock` is held. `sole` is written while
+    // `lock` is held, before the releasing store of `isSealed` that publishes it; `deliver`
+    // reads it without the lock only after an acquiring load of `isSealed` found it set.
     // Delivery itself is serialised by whoever sends into the core (the signal's input
     // observer, or `MutableProperty`'s send lock), so `deliver` never runs twice at once.
 
@@ -193,42 +200,85 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// `send` is specialised where the core delivers, whatever code attached it.
     @usableFromInline
     struct Handler {
+        /// (The kinds whose values go to `values` come first: `send(value:)` tests for them
+        /// with one comparison.)
         @usableFromInline
         enum Kind: UInt8 {
-            case events, values, observer
+            /// `values` receives the values; terminal events are ignored.
+            case values
+            /// `values` receives the values and `events` the terminal events (a derived
+            /// signal's feed, see `Signal.liftSynchronous(values:events:)`).
+            case split
+            /// `events` receives every event.
+            case events
+            /// `observer` receives every event.
+            case observer
+        }
+
+        /// Holds the closure of a handler that takes events (`.events`, `.split`).
+        ///
+        /// Kept out of line, behind `receiver`, so that a subscription holds one closure and one
+        /// reference whatever its kind: that keeps it in a 64-byte allocation instead of 80
+        /// (see W6 memory in BENCHMARKS.md). Observers of values, the common case when
+        /// thousands attach, need no box.
+        @usableFromInline
+        final class EventReceiver {
+            @usableFromInline let events: (Event<Value, Error>) -> Void
+
+            @inlinable
+            init(_ events: @escaping (Event<Value, Error>) -> Void) {
+                self.events = events
+            }
         }
 
         // Declared in this order so that `kind` packs with `Subscription.detached` (the
         // subscription stays in a smaller allocation; see W6 memory in BENCHMARKS.md).
-        @usableFromInline let events: (Event<Value, Error>) -> Void
+        /// Receives the values (`.values`, `.split`).
         @usableFromInline let values: (Value) -> Void
-        @usableFromInline let observer: Signal<Value, Error>.Observer?
+        /// The `Observer` (`.observer`) or the `EventReceiver` (`.events`, `.split`).
+        @usableFromInline let receiver: AnyObject?
         @usableFromInline let kind: Kind
 
         @inlinable
         static func events(_ action: @escaping (Event<Value, Error>) -> Void) -> Handler {
-            Handler(kind: .events, events: action, values: { _ in }, observer: nil)
+            Handler(kind: .events, values: { _ in }, receiver: EventReceiver(action))
         }
 
         @inlinable
         static func values(_ action: @escaping (Value) -> Void) -> Handler {
-            Handler(kind: .values, events: { _ in }, values: action, observer: nil)
+            Handler(kind: .values, values: action, receiver: nil)
         }
 
         @inlinable
         static func observer(_ observer: Signal<Value, Error>.Observer) -> Handler {
-            Handler(kind: .observer, events: { _ in }, values: { _ in }, observer: observer)
+            Handler(kind: .observer, values: { _ in }, receiver: observer)
+        }
+
+        /// Values to `values`, terminal events to `events` (which never receives a value).
+        @inlinable
+        static func split(
+            values: @escaping (Value) -> Void, events: @escaping (Event<Value, Error>) -> Void
+        ) -> Handler {
+            Handler(kind: .split, values: values, receiver: EventReceiver(events))
         }
 
         @inlinable
-        init(
-            kind: Kind, events: @escaping (Event<Value, Error>) -> Void,
-            values: @escaping (Value) -> Void, observer: Signal<Value, Error>.Observer?
-        ) {
+        init(kind: Kind, values: @escaping (Value) -> Void, receiver: AnyObject?) {
             self.kind = kind
-            self.events = events
             self.values = values
-            self.observer = observer
+            self.receiver = receiver
+        }
+
+        /// The observer of an `.observer` handler.
+        @inlinable @inline(__always)
+        var observer: Signal<Value, Error>.Observer {
+            unsafeDowncast(receiver.unsafelyUnwrapped, to: Signal<Value, Error>.Observer.self)
+        }
+
+        /// The event closure of an `.events` or `.split` handler.
+        @inlinable @inline(__always)
+        var events: (Event<Value, Error>) -> Void {
+            unsafeDowncast(receiver.unsafelyUnwrapped, to: EventReceiver.self).events
         }
 
         /// Delivers `event` to whichever receiver this handler has.
@@ -237,7 +287,31 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             switch kind {
             case .events: events(event)
             case .values: if case .value(let value) = event { values(value) }
-            case .observer: observer.unsafelyUnwrapped.send(event)
+            case .observer: observer.send(event)
+            case .split:
+                if case .value(let value) = event { values(value) } else { events(event) }
+            }
+        }
+
+        /// `send(value:)` where the caller also has the value as `event` (`.value(value)`):
+        /// the fan-out loop, where reading values out of one `Event` measured faster than
+        /// out of the bare value (W6 in BENCHMARKS.md: same instructions, less time).
+        @inlinable @inline(__always)
+        func send(value: Value, of event: Event<Value, Error>) {
+            switch kind {
+            case .values, .split: if case .value(let value) = event { values(value) }
+            case .events: events(event)
+            case .observer: observer.send(value: value)
+            }
+        }
+
+        /// Delivers a value, with no `Event` built where the receiver takes values.
+        @inlinable @inline(__always)
+        func send(value: Value) {
+            switch kind {
+            case .values, .split: values(value)
+            case .events: events(.value(value))
+            case .observer: observer.send(value: value)
             }
         }
     }
@@ -250,7 +324,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         @usableFromInline let handler: Handler
         @usableFromInline let detached = Atomic<Bool>(false)
         /// The index of this subscription in its core's `subscriptions` (declared here, after
-        /// the one-byte fields, so that it fits in their padding: the object stays 72 bytes).
+        /// the one-byte fields, so that it fits in their padding: the object stays 56 bytes).
         @usableFromInline @exclusivity(unchecked) var slot: UInt32 = 0
         @usableFromInline weak var core: SignalCore?
 
@@ -266,16 +340,31 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         @usableFromInline
         func dispose() {
             guard !detached.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            core?.detach(self)
+            guard let core else { return }
+            if let detacher = core.detacher {
+                detacher(core, self)
+            } else {
+                core.detach(self)
+            }
         }
 
         @inlinable @inline(__always)
         func send(_ event: Event<Value, Error>) {
             handler.send(event)
         }
+
+        @inlinable @inline(__always)
+        func send(value: Value) {
+            handler.send(value: value)
+        }
+
+        @inlinable @inline(__always)
+        func send(value: Value, of event: Event<Value, Error>) {
+            handler.send(value: value, of: event)
+        }
     }
 
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = ListLock()
     /// The attached observers in the order they attached; `tombstone` where one detached.
     @usableFromInline @exclusivity(unchecked) var subscriptions: ContiguousArray<Subscription> =
         []
@@ -288,15 +377,53 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var terminated = false
     /// Whether a `Signal` still refers to this core (so an observer may still attach).
     @usableFromInline @exclusivity(unchecked) var isReferenced = true
+    /// Whether the core is fed only from inside its upstream's (serialised) delivery, by
+    /// `Signal.liftSynchronous`: such a core may be sealed (see `sealIfSole`).
+    @usableFromInline let isDerived: Bool
+    /// Set, once and under `lock`, when the core is sealed: no observer can attach any more
+    /// and `sole` is the only one attached, so a value goes straight to it without the lock.
+    /// Cleared by the terminal delivery.
+    @usableFromInline let isSealed = Atomic<Bool>(false)
+    /// The only observer of a sealed core, retained. Written under `lock` before `isSealed`
+    /// is set (by whoever seals) and when the terminal event is delivered; read only by
+    /// `deliver` while `isSealed` is set. It stays retained until the terminal event or the
+    /// core's `deinit` even if it detaches: a delivery on another thread may be using it.
+    @usableFromInline @exclusivity(unchecked) var sole: Unmanaged<Subscription>?
     @usableFromInline let disposables = CompositeDisposable()
     @usableFromInline let lifetime: Lifetime
+    /// `detach(_:)` specialised for this core's types, if the core was made where they are
+    /// known (`make(derived:)`); written once, before the core is shared.
+    ///
+    /// `Subscription.dispose()` is reached through the `Disposable` witness, so it and what it
+    /// calls run unspecialised, where every use of the list of observers looked up the
+    /// subscription class's generic metadata at run time (about 850 instructions per
+    /// detach; S1 in BENCHMARKS.md). A closure formed where the types are known is compiled
+    /// for them, and `dispose()` calls it instead.
+    @usableFromInline @exclusivity(unchecked) var detacher: ((SignalCore, Subscription) -> Void)?
+
+    /// Makes a core whose `detacher` is specialised where this (inlinable) function is.
+    @inlinable
+    static func make(derived: Bool = false) -> SignalCore {
+        let core = SignalCore(derived: derived)
+        core.detacher = { core, subscription in core.detach(subscription) }
+        return core
+    }
 
     @usableFromInline
     init() {
+        isDerived = false
+        lifetime = Lifetime(disposables)
+    }
+
+    /// A core fed only from inside its upstream's delivery (see `isDerived`).
+    @usableFromInline
+    init(derived: Bool) {
+        isDerived = derived
         lifetime = Lifetime(disposables)
     }
 
     deinit {
+        sole?.release()
         disposables.dispose()
     }
 
@@ -316,7 +443,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         return subscription
     }
 
-    @usableFromInline
+    @inlinable
     func detach(_ subscription: Subscription) {
         let abandoned = lock.withLock { () -> Bool in
             let slot = Int(subscription.slot)
@@ -327,6 +454,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             {
                 vacate(index)
             }
+            if isDerived, !isReferenced { sealIfSole() }
             return abandonIfUnused()
         }
         if abandoned { disposables.dispose() }
@@ -347,6 +475,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
                 removed?.detached.store(true, ordering: .releasing)
                 vacate(index)
             }
+            if isDerived, !isReferenced { sealIfSole() }
             return (abandonIfUnused(), removed)
         }
         // The subscription (and the observer it holds) is released here, outside the lock.
@@ -357,7 +486,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Puts the tombstone in `slot` of `subscriptions` (or drops the slot, and trailing
     /// tombstones, at the end), and compacts the list (keeping its order) once at least half
     /// of it is tombstones: amortised constant time per detach. Call with `lock` held.
-    @usableFromInline
+    @inlinable
     func vacate(_ slot: Int) {
         // (Only `ContiguousArray`'s own members here, not the collection protocols' generic
         // `last`/`removeLast()`: this runs unspecialised, where each of those costs witness
@@ -387,7 +516,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// The core's tombstone, created on first use. Call with `lock` held.
-    @usableFromInline
+    @inlinable
     func makeTombstone() -> Subscription {
         if let tombstone { return tombstone }
         let made = Subscription(.values { _ in }, core: self)
@@ -401,16 +530,37 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     func signalReleased() {
         let abandoned = lock.withLock { () -> Bool in
             isReferenced = false
+            if isDerived { sealIfSole() }
             return abandonIfUnused()
         }
         if abandoned { disposables.dispose() }
+    }
+
+    /// Seals a derived core that has exactly one observer left and no `Signal` to attach
+    /// another through: its list of observers can no longer change, except by that one
+    /// detaching (which `deliver` sees in its `isDisposed`), so a value can go straight to
+    /// it, without the lock or a snapshot of the list. The core is fed only from inside its
+    /// upstream's delivery, which is serialised, so nothing else reads `sole` meanwhile.
+    /// Call with `lock` held.
+    ///
+    /// This is what makes a chain of synchronous operators (`map`, `filter`…) cheap: each
+    /// intermediate signal of `signal.map(f).filter(g).observeValues(h)` is released once the
+    /// chain is built, and has one observer (the next operator).
+    @inlinable
+    func sealIfSole() {
+        guard !terminated, sole == nil, subscriptions.count - vacated == 1 else { return }
+        for subscription in subscriptions where subscription !== tombstone {
+            sole = Unmanaged.passRetained(subscription)
+            isSealed.store(true, ordering: .releasing)
+            return
+        }
     }
 
     /// With no `Signal` left to attach through and no observer attached, nothing can ever
     /// observe this core again: it ends (without an event, as nobody would receive one), so
     /// that what feeds it (an upstream observation, a timer) is released. Call with `lock`
     /// held; returns whether the caller must dispose `disposables` (outside the lock).
-    @usableFromInline
+    @inlinable
     func abandonIfUnused() -> Bool {
         guard !isReferenced, subscriptions.count == vacated, !terminated else { return false }
         terminated = true
@@ -419,18 +569,8 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     @inlinable
     func deliver(_ event: Event<Value, Error>) {
-        if case .value = event {
-            lock.lock()
-            // Values after the terminal event are dropped here too, for signals whose core is
-            // fed without an input `Observer` (see `Signal.liftSynchronous`). (A derived
-            // signal that terminated also detached from its upstream at once, so this is a
-            // second line of defence.)
-            if terminated { return lock.unlock() }
-            let snapshot = subscriptions
-            lock.unlock()
-            for subscription in snapshot where !subscription.isDisposed {
-                subscription.send(event)
-            }
+        if case .value(let value) = event {
+            deliver(value: value)
         } else {
             lock.lock()
             if terminated { return lock.unlock() }
@@ -438,11 +578,48 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             subscriptions = []
             vacated = 0
             terminated = true
+            let sealed = sole
+            sole = nil
+            isSealed.store(false, ordering: .relaxed)
             lock.unlock()
             for subscription in snapshot where !subscription.isDisposed {
                 subscription.send(event)
             }
+            sealed?.release()
             disposables.dispose()
+        }
+    }
+
+    /// Delivers a value to every observer attached (straight to the only one of a sealed
+    /// core, see `sealIfSole`).
+    @inlinable @inline(__always)
+    func deliver(value: Value) {
+        if isSealed.load(ordering: .acquiring) {
+            // A sealed core that detached its last observer has ended (`abandonIfUnused`);
+            // its observer's `isDisposed` says so.
+            sole.unsafelyUnwrapped._withUnsafeGuaranteedRef { subscription in
+                if !subscription.isDisposed { subscription.send(value: value) }
+            }
+        } else {
+            deliverToAll(value: value)
+        }
+    }
+
+    /// Delivers a value to every observer in a snapshot of the list, taken under `lock`.
+    /// (Out of line: `deliver(value:)`, inlined into every operator, stays small.)
+    @inlinable @inline(never)
+    func deliverToAll(value: Value) {
+        lock.lock()
+        // Values after the terminal event are dropped here too, for signals whose core is fed
+        // without an input `Observer` (see `Signal.liftSynchronous`). (A derived signal that
+        // terminated also detached from its upstream at once, so this is a second line of
+        // defence.)
+        if terminated { return lock.unlock() }
+        let snapshot = subscriptions
+        lock.unlock()
+        let event = Event<Value, Error>.value(value)
+        for subscription in snapshot where !subscription.isDisposed {
+            subscription.send(value: value, of: event)
         }
     }
 }

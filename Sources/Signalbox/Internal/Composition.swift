@@ -26,10 +26,28 @@ extension Signal {
     func liftSynchronous<U, F>(
         _ transform: @escaping EventTransform<Value, Error, U, F>
     ) -> Signal<U, F> {
-        let core = SignalCore<U, F>()
+        let core = SignalCore<U, F>.make(derived: true)
         let upstream = transform({ [core] event in core.deliver(event) }, core.lifetime)
-        core.lifetime += observe(upstream)
+        core.lifetime += self.core.attach(.events(upstream))
         return Signal<U, F>(core: core)
+    }
+
+    /// `liftSynchronous(_:)` for an operator that works on values one at a time and passes
+    /// terminal events on (`map`, `filter`, `compactMap`, `attemptMap`).
+    ///
+    /// `values` makes the operator's value path from the derived signal's core (it delivers
+    /// with `deliver(value:)`, or `deliver(_:)` for a failure), so a value crosses the
+    /// operator with no `Event` built or switched on; `events` is the same operator on
+    /// events, which here only ever receives terminal events.
+    @inlinable
+    func liftSynchronous<U>(
+        values: (_ core: SignalCore<U, Error>) -> (Value) -> Void,
+        events transform: @escaping EventTransform<Value, Error, U, Error>
+    ) -> Signal<U, Error> {
+        let core = SignalCore<U, Error>.make(derived: true)
+        let events = transform({ [core] event in core.deliver(event) }, core.lifetime)
+        core.lifetime += self.core.attach(.split(values: values(core), events: events))
+        return Signal<U, Error>(core: core)
     }
 }
 

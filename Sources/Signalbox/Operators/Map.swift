@@ -173,7 +173,9 @@ extension Signal {
     /// - Returns: A signal of the transformed values.
     @inlinable
     public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Error> {
-        liftSynchronous(Transforms.map(transform))
+        liftSynchronous(
+            values: { core in { core.deliver(value: transform($0)) } },
+            events: Transforms.map(transform))
     }
 
     /// Replaces each value with `value`.
@@ -181,7 +183,7 @@ extension Signal {
     /// - Parameter value: The value to send instead of each value.
     /// - Returns: A signal sending `value` once per upstream value.
     public func map<U>(value: U) -> Signal<U, Error> {
-        liftSynchronous(Transforms.map { _ in value })
+        map { _ in value }
     }
 
     /// Transforms each error.
@@ -199,7 +201,16 @@ extension Signal {
     public func attemptMap<U>(_ transform: @escaping (Value) -> Result<U, Error>) -> Signal<
         U, Error
     > {
-        liftSynchronous(Transforms.attemptMap(transform))
+        liftSynchronous(
+            values: { core in
+                { value in
+                    switch transform(value) {
+                    case .success(let mapped): core.deliver(value: mapped)
+                    case .failure(let error): core.deliver(.failed(error))
+                    }
+                }
+            },
+            events: Transforms.attemptMap(transform))
     }
 
     /// Transforms each value with a throwing operation; a thrown error fails the signal.
@@ -209,8 +220,7 @@ extension Signal {
     @_disfavoredOverload
     public func attemptMap<U>(_ transform: @escaping (Value) throws(Error) -> U) -> Signal<U, Error>
     {
-        liftSynchronous(
-            Transforms.attemptMap { value in Result { () throws(Error) in try transform(value) } })
+        attemptMap { value in Result { () throws(Error) in try transform(value) } }
     }
 
     /// Transforms each value, dropping those for which `transform` returns `nil`.
@@ -219,7 +229,13 @@ extension Signal {
     /// - Returns: A signal of the non-`nil` mapped values.
     @inlinable
     public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Error> {
-        liftSynchronous(Transforms.compactMap(transform))
+        liftSynchronous(
+            values: { core in
+                { value in
+                    if let mapped = transform(value) { core.deliver(value: mapped) }
+                }
+            },
+            events: Transforms.compactMap(transform))
     }
 
     /// Sends only the values that satisfy `isIncluded`.
@@ -228,6 +244,12 @@ extension Signal {
     /// - Returns: A signal of the values that pass.
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Error> {
-        liftSynchronous(Transforms.filter(isIncluded))
+        liftSynchronous(
+            values: { core in
+                { value in
+                    if isIncluded(value) { core.deliver(value: value) }
+                }
+            },
+            events: Transforms.filter(isIncluded))
     }
 }
