@@ -15,8 +15,9 @@ rounds=${5:-9}
 pairs=$(mktemp)
 trap 'rm -f "$pairs"' EXIT
 for _ in $(seq 1 "$rounds"); do
-    a=$("$binary" --run "$1" "$2" | awk '{print $3}')
-    b=$("$binary" --run "$3" "$4" | awk '{print $3}')
+    # Only the timing line (`impl workload ns/op checksum`), not W6's `memory …` line.
+    a=$("$binary" --run "$1" "$2" | awk -v impl="$1" '$1 == impl {print $3}')
+    b=$("$binary" --run "$3" "$4" | awk -v impl="$3" '$1 == impl {print $3}')
     echo "$a $b" | tee -a "$pairs"
 done
 python3 - "$pairs" "$1 $2" "$3 $4" <<'PY'
