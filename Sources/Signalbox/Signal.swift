@@ -615,6 +615,14 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         // terminated also detached from its upstream at once, so this is a second line of
         // defence.)
         if terminated { return lock.unlock() }
+        if subscriptions.count == 1 {
+            // One observer (a property's producer, an unsealed derived signal): no snapshot
+            // of the list, no loop.
+            let only = subscriptions[0]
+            lock.unlock()
+            if !only.isDisposed { only.send(value: value) }
+            return
+        }
         let snapshot = subscriptions
         lock.unlock()
         let event = Event<Value, Error>.value(value)
