@@ -200,29 +200,30 @@ struct ObservationTests {
     @Test("concurrent writes from several threads notify every tracking and lose no write")
     func concurrentWrites() {
         let property = MutableProperty(0)
-        let trackings = Counter()
-        let notifiedTrackings = Counter()
+        let trackings = Protected([Counter]())
         let done = finishes(within: 10) {
             concurrently(threads: 4) { _ in
                 for _ in 0..<250 {
                     // Each write is preceded by a tracking on the writing thread, as a view
-                    // reading its body; the tracking's handler must have run once the write
-                    // returns (by this write or by another thread's).
+                    // reading its body; the tracking's handler runs by the time the writes
+                    // made at the same time have returned (by this thread or by the one
+                    // notifying while it wrote; see `ObservationGate`).
                     let notified = Counter()
-                    trackings.increment()
+                    trackings.withValue { $0.append(notified) }
                     withObservationTracking {
                         _ = property.value
                     } onChange: {
                         notified.increment()
                     }
                     property.modify { $0 += 1 }
-                    if notified.value >= 1 { notifiedTrackings.increment() }
                 }
             }
         }
         #expect(done)
         #expect(property.value == 1_000)
-        #expect(notifiedTrackings.value == trackings.value)
+        let all = trackings.value
+        #expect(all.count == 1_000)
+        #expect(all.allSatisfy { $0.value == 1 }, "a tracking was not notified, or twice")
         let last = track { _ = property.value }
         property.value = 0
         #expect(last.value == 1)
@@ -254,6 +255,40 @@ struct ObservationTests {
             #expect(first.value == 2)
             #expect(second.value == 2)
         }
+    }
+
+    @Test(
+        "a handler waiting for a delivery whose observer writes the tracked property: no deadlock")
+    func handlerWaitingForDeliveryThatWrites() {
+        // Thread Y notifies `tracked`; its handler writes `other`, whose delivery is in
+        // progress on thread X; X's observer writes `tracked`, whose notification Y holds.
+        // A write that waited for the notification without bound would never return.
+        let tracked = MutableProperty(0)
+        let other = MutableProperty(0)
+        let xInObserver = DispatchSemaphore(value: 0)
+        let yInHandler = DispatchSemaphore(value: 0)
+        withObservationTracking {
+            _ = tracked.value
+        } onChange: {
+            yInHandler.signal()
+            _ = xInObserver.wait(timeout: .now() + 5)
+            other.value = 1
+        }
+        let disposable = other.signal.observeValues { value in
+            guard value == 2 else { return }
+            xInObserver.signal()
+            _ = yInHandler.wait(timeout: .now() + 5)
+            tracked.value = 10
+        }
+        let done = finishes(within: 10) {
+            concurrently(threads: 2) { index in
+                if index == 0 { other.value = 2 } else { tracked.value = 1 }
+            }
+        }
+        #expect(done, "deadlocked")
+        #expect(tracked.value == 10)
+        #expect(other.value == 1)
+        disposable?.dispose()
     }
 
     @Test(

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Darwin)
@@ -16,39 +17,39 @@ import Synchronization
 /// bare `ObservationRegistrar` does it too; `ObservationTests` shows it). So a property's
 /// notifications go through this gate, one *round* (a `willSet`/`didSet` pair) at a time.
 ///
-/// - A write made outside any change handler waits for the gate, then runs a round itself,
-///   on its own thread: when it returns, every tracking armed before it was notified.
-/// - A write made from inside a change handler (of any property) never waits, so handlers
-///   writing each other's properties on two threads cannot deadlock: it asks for a round
-///   (`pending`) and runs it itself if the gate is free; otherwise the thread holding the
-///   gate runs one more round before it lets go.
+/// A write first asks for a round (`pending`), then:
+/// - if the gate is free, it takes it and runs rounds, on its own thread, while rounds are
+///   asked for, then lets go (and checks once more for a request that came as it let go);
+/// - if another thread holds the gate, that thread will run the round before letting go. A
+///   write made from inside a change handler (of any property) returns at once. Any other
+///   write waits, spinning and yielding, until it can take the gate (by then its round has
+///   run), so that when it returns every tracking armed before it was notified — for at most
+///   `patience`: if the holder is stuck (its handler waits for something this thread holds,
+///   such as a reactive delivery in progress), the write leaves its round to the holder and
+///   returns, so the gate can never deadlock.
 ///
-/// The word uses `LockWord`'s states (0 free, 1 held, 2 held with waiters parked); the
-/// `pending` flag and the word are read and written sequentially consistently, so a request
-/// made while the holder lets go is either seen by the holder's last check or finds the gate
-/// free.
+/// `pending` and the word are read and written sequentially consistently, so a request made
+/// while the holder lets go is either seen by the holder's last check or finds the gate free.
 @usableFromInline
 struct ObservationGate: ~Copyable, @unchecked Sendable {
-    // Safety: both fields are atomics; waiting threads park through `LockWord`.
-    @usableFromInline let word = Atomic<UInt32>(LockWord.free)
+    // Safety: both fields are atomics.
+    @usableFromInline let held = Atomic<Bool>(false)
     @usableFromInline let pending = Atomic<Bool>(false)
+
+    /// How long a write waits for another thread's round before leaving its own to it.
+    static let patience: UInt64 = 50_000_000  // nanoseconds
 
     @usableFromInline
     init() {}
 
     /// Runs `round` (one `willSet`/`didSet` pair) for a write, as described above.
     ///
-    /// - Parameters:
-    ///   - identity: The property's address (chooses the parking bucket).
-    ///   - round: Tells `Observation` of the change; it runs the change handlers.
+    /// - Parameter round: Tells `Observation` of the change; it runs the change handlers.
     @usableFromInline
-    func notify(identity: UnsafeRawPointer, _ round: () -> Void) {
-        if ChangeHandlerThread.isInside {
-            pending.store(true, ordering: .sequentiallyConsistent)
-            guard tryEnter() else { return }
-        } else {
-            if !tryEnter() { LockWord.lockContended(word, identity: identity) }
-            pending.store(true, ordering: .sequentiallyConsistent)
+    func notify(_ round: () -> Void) {
+        pending.store(true, ordering: .sequentiallyConsistent)
+        if !tryEnter() {
+            if ChangeHandlerThread.isInside || !waitToEnter() { return }
         }
         repeat {
             let outer = ChangeHandlerThread.enter()
@@ -57,19 +58,37 @@ struct ObservationGate: ~Copyable, @unchecked Sendable {
                 round()
             }
             ChangeHandlerThread.leave(restoring: outer)
-            if word.exchange(LockWord.free, ordering: .sequentiallyConsistent) == 2 {
-                LockWord.wakeParked(identity: identity)
-            }
+            held.store(false, ordering: .sequentiallyConsistent)
             // A request made after the last check, while the gate was still held: run it
             // unless another thread has taken the gate (then that thread runs it).
         } while pending.load(ordering: .sequentiallyConsistent) && tryEnter()
     }
 
     private func tryEnter() -> Bool {
-        word.compareExchange(
-            expected: LockWord.free, desired: 1, successOrdering: .sequentiallyConsistent,
-            failureOrdering: .sequentiallyConsistent
-        ).exchanged
+        // Sequentially consistent, the load too: a request stored just before it must not
+        // read a stale "held" while the holder, letting go, reads a stale "no request".
+        !held.load(ordering: .sequentiallyConsistent)
+            && held.compareExchange(
+                expected: false, desired: true, ordering: .sequentiallyConsistent
+            ).exchanged
+    }
+
+    /// Spins, then yields, until the gate is taken; `false` after `patience`.
+    private func waitToEnter() -> Bool {
+        var attempts = 0
+        var start: UInt64 = 0
+        while !tryEnter() {
+            attempts += 1
+            if attempts < 64 { continue }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if start == 0 {
+                start = now
+            } else if now &- start > Self.patience {
+                return false
+            }
+            _ = sched_yield()
+        }
+        return true
     }
 }
 

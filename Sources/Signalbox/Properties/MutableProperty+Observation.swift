@@ -14,9 +14,11 @@ import Synchronization
 ///   inside it, so it would run without end, as with an `@Observable` class.
 ///   Schedule such a write instead.)
 /// - Writes from several threads tell `Observation` one at a time (Swift's registrar runs
-///   away when a handler tracks again while other threads write): a write waits until the
-///   trackings armed before it were notified, by itself. A write made from inside a change
-///   handler does not wait: if another thread is notifying, that thread runs its handlers.
+///   away when a handler tracks again while other threads write). A write that finds
+///   another thread notifying leaves its notification to that thread, which runs it before
+///   its own write returns; the write waits for it (spinning, at most 50 ms) unless it is
+///   made from inside a change handler. So the handler may run on the other writing thread,
+///   and no waiting can deadlock.
 /// - A property whose `value` was never read skips `Observation` on writes (nothing can
 ///   be tracking it); `producer` and `withValue` do not count as reads.
 ///   A write from inside a reactive observer of this property notifies at once, while the
@@ -34,9 +36,7 @@ extension MutableProperty: Observable {
     /// Tells `Observation` that `value` changed, one thread at a time (`ObservationGate`).
     @usableFromInline
     func notifyObservation() {
-        observationGate.notify(
-            identity: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-        ) {
+        observationGate.notify {
             registrar.willSet(self, keyPath: valueKeyPath)
             registrar.didSet(self, keyPath: valueKeyPath)
         }
