@@ -48,21 +48,20 @@ struct ObservationTests {
         let property = MutableProperty(0)
         let seen = Recorded<Int>()
         let threads = Recorded<Thread>()
+        let handled = DispatchSemaphore(value: 0)
         withObservationTracking {
             _ = property.value
         } onChange: {
             seen.append(property.value)
             threads.append(Thread.current)
+            handled.signal()
         }
-        let done = finishes {
-            let thread = Thread {
-                threads.append(Thread.current)
-                property.value = 7
-            }
-            thread.start()
-            while seen.count == 0 { Thread.sleep(forTimeInterval: 0.001) }
+        let thread = Thread {
+            threads.append(Thread.current)
+            property.value = 7
         }
-        #expect(done)
+        thread.start()
+        #expect(handled.wait(timeout: .now() + 3) == .success)
         #expect(seen.items == [7])
         #expect(threads.count == 2)
         #expect(threads.items.first === threads.items.last)
