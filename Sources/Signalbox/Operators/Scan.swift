@@ -1,38 +1,15 @@
 extension Transforms {
+    // The value-returning forms are the in-place ones (`ScanInto.swift`) with an assignment.
     static func scan<V, E, U>(
         _ initial: U, _ next: @escaping (U, V) -> U
     ) -> EventTransform<V, E, U, E> {
-        { downstream, _ in
-            var accumulated = initial
-            return { event in
-                switch event {
-                case .value(let value):
-                    accumulated = next(accumulated, value)
-                    downstream(.value(accumulated))
-                case .failed(let error): downstream(.failed(error))
-                case .completed: downstream(.completed)
-                case .interrupted: downstream(.interrupted)
-                }
-            }
-        }
+        scan(into: initial) { accumulated, value in accumulated = next(accumulated, value) }
     }
 
     static func reduce<V, E, U>(
         _ initial: U, _ next: @escaping (U, V) -> U
     ) -> EventTransform<V, E, U, E> {
-        { downstream, _ in
-            var accumulated = initial
-            return { event in
-                switch event {
-                case .value(let value): accumulated = next(accumulated, value)
-                case .failed(let error): downstream(.failed(error))
-                case .completed:
-                    downstream(.value(accumulated))
-                    downstream(.completed)
-                case .interrupted: downstream(.interrupted)
-                }
-            }
-        }
+        reduce(into: initial) { accumulated, value in accumulated = next(accumulated, value) }
     }
 }
 
