@@ -364,7 +364,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline let lock = ListLock()
+    @usableFromInline let lock = EmbeddedLock()
     /// The attached observers in the order they attached; `tombstone` where one detached.
     @usableFromInline @exclusivity(unchecked) var subscriptions: ContiguousArray<Subscription> =
         []

@@ -11,10 +11,10 @@ private final class Guarded: @unchecked Sendable {
     var count = 0
 
     func increment() {
-        lock.withLock(in: self) { count += 1 }
+        lock.withLock { count += 1 }
     }
 
-    var value: Int { lock.withLock(in: self) { count } }
+    var value: Int { lock.withLock { count } }
 }
 
 @Suite("EmbeddedLock: mutual exclusion without a lock object of its own")
@@ -50,7 +50,7 @@ struct EmbeddedLockTests {
     @Test("a thread asleep on a held lock takes it once the holder lets go")
     func sleeperWakes() {
         let guarded = Guarded()
-        guarded.lock.lock(in: guarded)
+        guarded.lock.lock()
         let done = DispatchSemaphore(value: 0)
         let waiter = Thread {
             guarded.increment()
@@ -62,7 +62,7 @@ struct EmbeddedLockTests {
         while guarded.lock.state.load(ordering: .acquiring) != 2, Date() < deadline {}
         #expect(guarded.lock.state.load(ordering: .acquiring) == 2)
         guarded.count = 41
-        guarded.lock.unlock(in: guarded)
+        guarded.lock.unlock()
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(guarded.value == 42)
     }

@@ -43,7 +43,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { lock.withLock(in: self) { disposed } }
+    public var isDisposed: Bool { lock.withLock { disposed } }
 
     /// Adds a member, which is disposed with the composite.
     ///
@@ -54,16 +54,16 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     @discardableResult
     public func add(_ disposable: Disposable?) -> Disposable? {
         guard let disposable else { return nil }
-        lock.lock(in: self)
+        lock.lock()
         if disposed {
-            lock.unlock(in: self)
+            lock.unlock()
             disposable.dispose()
             return nil
         }
         let key = nextKey
         nextKey += 1
         members.append((key, disposable))
-        lock.unlock(in: self)
+        lock.unlock()
         return MemberRemoval(self, key: key)
     }
 
@@ -84,12 +84,12 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         _ body: (_ isDisposed: Bool, _ first: inout (() -> Void)?, _ hadFirst: inout Bool)
             -> Result
     ) -> Result {
-        lock.withLock(in: self) { body(disposed, &first, &hadFirst) }
+        lock.withLock { body(disposed, &first, &hadFirst) }
     }
 
     /// Removes the member added under `key`, if it is still there.
     fileprivate func remove(key: UInt64) {
-        lock.withLock(in: self) {
+        lock.withLock {
             var low = 0
             var high = members.count
             while low < high {
@@ -115,10 +115,10 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     func dispose<Kept>(
         taking take: (_ disposesNow: Bool) -> (before: (() -> Void)?, kept: Kept)
     ) -> Kept {
-        lock.lock(in: self)
+        lock.lock()
         guard !disposed else {
             let taken = take(false)
-            lock.unlock(in: self)
+            lock.unlock()
             return taken.kept
         }
         disposed = true
@@ -127,7 +127,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         first = nil
         let current = members
         members = []
-        lock.unlock(in: self)
+        lock.unlock()
         taken.before?()
         firstAction?()
         for entry in current { entry.member.dispose() }

@@ -2,16 +2,17 @@ import Synchronization
 
 /// A mutual-exclusion lock stored inside the object it guards: one `LockWord`, no
 /// allocation of its own, one atomic operation to take it and one to release it when nobody
-/// waits.
+/// waits. The word's own address (stable: it lives in a class instance) chooses its parking
+/// bucket.
 ///
 /// Why not `Lock`: a `Lock` is a heap block of its own. Every run of a producer owns a lock
-/// (in its lifetime's `CompositeDisposable`), so allocating, initialising and freeing that
-/// block was about a tenth of starting and ending a run.
+/// (in its lifetime's `CompositeDisposable`), and every signal one for its list of
+/// observers, so allocating, initialising and freeing that block was about a tenth of
+/// starting and ending a run.
 ///
-/// Every call names the owner object (the one that stores the lock), whose address chooses
-/// the parking bucket; it must be the same object for every call on a given lock. Only for
-/// short critical sections that never call out: no user code, no events, no deinit that
-/// might take the same lock.
+/// Only for short critical sections that never call out: no user code, no events, no
+/// deinit that might take the same lock. (`SignalCore`, `CompositeDisposable`, `Flattener`,
+/// `EventFunnel`.)
 @usableFromInline
 struct EmbeddedLock: ~Copyable, @unchecked Sendable {
     // Safety: the only state is `state`, an atomic word driven by `LockWord`.
@@ -22,24 +23,29 @@ struct EmbeddedLock: ~Copyable, @unchecked Sendable {
     @inlinable
     init() {}
 
+    /// The word's address, which chooses the parking bucket.
+    @inlinable @inline(__always)
+    var identity: UnsafeRawPointer {
+        withUnsafePointer(to: state) { UnsafeRawPointer($0) }
+    }
+
     /// Takes the lock, waiting for the thread that holds it.
     @inlinable @inline(__always)
-    func lock(in owner: AnyObject) {
-        LockWord.lock(state, identity: UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque()))
+    func lock() {
+        if !LockWord.tryLock(state) { LockWord.lockContended(state, identity: identity) }
     }
 
     /// Releases the lock; only its holder may call it.
     @inlinable @inline(__always)
-    func unlock(in owner: AnyObject) {
-        LockWord.unlock(
-            state, identity: UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque()))
+    func unlock() {
+        LockWord.unlock(state, identity: identity)
     }
 
     /// Runs `body` with the lock held.
     @inlinable @inline(__always)
-    func withLock<Result>(in owner: AnyObject, _ body: () throws -> Result) rethrows -> Result {
-        lock(in: owner)
-        defer { unlock(in: owner) }
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
         return try body()
     }
 }

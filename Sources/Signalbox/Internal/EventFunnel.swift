@@ -142,7 +142,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     /// nobody did).
     @usableFromInline
     func enqueue(_ event: Event<TaggedValue<Value>, Error>) {
-        lock.withLock(in: self) { pending.append(event) }
+        lock.withLock { pending.append(event) }
         if claims.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 { drain() }
     }
 
@@ -151,7 +151,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     @usableFromInline
     func drain() {
         repeat {
-            if let next = lock.withLock(in: self, { pending.popFirst() }) { deliver(next) }
+            if let next = lock.withLock({ pending.popFirst() }) { deliver(next) }
         } while claims.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue > 0
     }
 }

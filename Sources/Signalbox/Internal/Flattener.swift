@@ -120,17 +120,17 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
 
     @inlinable
     func outerValue(_ inner: SignalProducer<U, E>) {
-        lock.lock(in: self)
-        guard !finished else { return lock.unlock(in: self) }
+        lock.lock()
+        guard !finished else { return lock.unlock() }
         switch kind {
         case .concurrent:
             queue.append(inner)
-            lock.unlock(in: self)
+            lock.unlock()
             pump()
         case .race:
-            guard winner == nil else { return lock.unlock(in: self) }
+            guard winner == nil else { return lock.unlock() }
             queue.append(inner)
-            lock.unlock(in: self)
+            lock.unlock()
             pump()
         case .latest:
             let previous = latest
@@ -139,7 +139,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             let run = InnerRun(self, id: id)
             latest = run
             current.id.store(id, ordering: .releasing)
-            lock.unlock(in: self)
+            lock.unlock()
             previous?.dispose()
             start(inner, run)
         }
@@ -147,7 +147,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
 
     @inlinable
     func outerCompleted() {
-        lock.withLock(in: self) { outerHasCompleted = true }
+        lock.withLock { outerHasCompleted = true }
         pump()
     }
 
@@ -175,7 +175,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// (and does not hand it back).
     @inlinable
     func finish(removing id: UInt64? = nil) -> [ProducerRun]? {
-        lock.withLock(in: self) {
+        lock.withLock {
             guard !finished else { return nil }
             if let id {
                 if isLatest {
@@ -204,22 +204,22 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     @inlinable
     func pump() {
         let limit = self.limit
-        lock.lock(in: self)
-        if pumping { return lock.unlock(in: self) }
+        lock.lock()
+        if pumping { return lock.unlock() }
         pumping = true
         while !finished, running.count < limit, let inner = queue.popFirst() {
             nextID &+= 1
             let id = nextID
             let run = InnerRun(self, id: id)
             running[id] = run
-            lock.unlock(in: self)
+            lock.unlock()
             start(inner, run)
-            lock.lock(in: self)
+            lock.lock()
         }
         pumping = false
         let completes = !finished && outerHasCompleted && runningCount == 0 && queue.isEmpty
         if completes { finished = true }
-        lock.unlock(in: self)
+        lock.unlock()
         if completes { output.sendCompleted() }
     }
 
@@ -264,15 +264,15 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             if isLatest {
                 // Nothing is ever queued for `.latest`, so this is all `pump()` would do,
                 // under one lock instead of two.
-                lock.lock(in: self)
+                lock.lock()
                 if id == current.id.load(ordering: .relaxed) { latest = nil }
                 let completes = !finished && outerHasCompleted && latest == nil
                 if completes { finished = true }
-                lock.unlock(in: self)
+                lock.unlock()
                 if completes { output.sendCompleted() }
                 return
             }
-            lock.withLock(in: self) { _ = running.removeValue(forKey: id) }
+            lock.withLock { _ = running.removeValue(forKey: id) }
             pump()
             return
         }
@@ -287,7 +287,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// Returns whether `id` is the winner.
     @inlinable
     func claimRace(for id: UInt64) -> Bool {
-        let (isWinner, losers) = lock.withLock(in: self) { () -> (Bool, [ProducerRun]) in
+        let (isWinner, losers) = lock.withLock { () -> (Bool, [ProducerRun]) in
             if let winner { return (winner == id, []) }
             winner = id
             let losers = running.filter { $0.key != id }.map(\.value)
