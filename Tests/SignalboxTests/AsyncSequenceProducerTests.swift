@@ -63,9 +63,11 @@ private final class RunLog<Value: Sendable, Failure: Error>: @unchecked Sendable
     var count: Int { condition.withLock { events.count } }
 
     /// Waits, off the cooperative pool, until `holds(events)` or `seconds` passed; whether
-    /// it holds. Woken by each recorded event (no polling).
+    /// it holds. Woken by each recorded event (no polling). The bound is generous: the
+    /// producer's task needs a thread of the cooperative pool, which the suite's blocking
+    /// tests can occupy for seconds (under the thread sanitizer, 10 s were once not enough).
     func wait(
-        seconds: Double = 10, until holds: @escaping @Sendable ([Event<Value, Failure>]) -> Bool
+        seconds: Double = 60, until holds: @escaping @Sendable ([Event<Value, Failure>]) -> Bool
     ) async -> Bool {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -135,7 +137,7 @@ struct AsyncSequenceProducerTests {
         disposable.dispose()
         let cancelled = await withCheckedContinuation { done in
             DispatchQueue.global().async {
-                done.resume(returning: terminated.wait(timeout: .now() + 10) == .success)
+                done.resume(returning: terminated.wait(timeout: .now() + 60) == .success)
             }
         }
         #expect(cancelled)
