@@ -179,16 +179,18 @@ final class SignalInput<Value, Error: Swift.Error>: Sendable {
 /// tombstones are dropped at once. So the order of delivery stays the order of attachment
 /// (see S1 in BENCHMARKS.md).
 ///
-/// A derived core (`Signal.liftSynchronous`) with one observer left and no `Signal` to attach
-/// another through is sealed: values go straight to that observer, with no lock and no
-/// snapshot, which is what makes chains of `map`/`filter`… cheap (see `sealIfSole` and S2
-/// in BENCHMARKS.md).
+/// A core with exactly one observer is sealed: values go straight to that observer, with no
+/// lock and no snapshot (see `reseal()`). A derived core (`Signal.liftSynchronous`) whose
+/// `Signal` is gone is sealed for good, which is what makes chains of `map`/`filter`… cheap;
+/// any other core is sealed while it has one observer (a property's producer, a signal kept
+/// in a variable), and a delivery to it announces itself in `busy` so that an observer
+/// attaching or detaching meanwhile never frees what the delivery uses (S2 and W3 in
+/// BENCHMARKS.md).
 @usableFromInline
 final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
-    // Safety: `subscriptions`, `vacated`, `tombstone`, `terminated`, `isReferenced` and each
-    // subscription's `slot` are only touched while `lock` is held. `sole` is written while
-    // `lock` is held, before the releasing store of `isSealed` that publishes it; `deliver`
-    // reads it without the lock only after an acquiring load of `isSealed` found it set.
+    // Safety: `subscriptions`, `vacated`, `tombstone`, `terminated`, `isReferenced`,
+    // `retired` and each subscription's `slot` are only touched while `lock` is held. `seal`,
+    // `busy` and `hasRetired` are atomics; `seal` is only written while `lock` is held.
     // Delivery itself is serialised by whoever sends into the core (the signal's input
     // observer, or `MutableProperty`'s send lock), so `deliver` never runs twice at once.
 
@@ -380,15 +382,25 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Whether the core is fed only from inside its upstream's (serialised) delivery, by
     /// `Signal.liftSynchronous`: such a core may be sealed (see `sealIfSole`).
     @usableFromInline let isDerived: Bool
-    /// Set, once and under `lock`, when the core is sealed: no observer can attach any more
-    /// and `sole` is the only one attached, so a value goes straight to it without the lock.
-    /// Cleared by the terminal delivery.
-    @usableFromInline let isSealed = Atomic<Bool>(false)
-    /// The only observer of a sealed core, retained. Written under `lock` before `isSealed`
-    /// is set (by whoever seals) and when the terminal event is delivered; read only by
-    /// `deliver` while `isSealed` is set. It stays retained until the terminal event or the
-    /// core's `deinit` even if it detaches: a delivery on another thread may be using it.
-    @usableFromInline @exclusivity(unchecked) var sole: Unmanaged<Subscription>?
+    /// The sealed core's only observer, or 0 (see `reseal()`): the bits of a retained
+    /// `Subscription` reference, with bit 0 set when the seal is for good (a derived core
+    /// whose `Signal` is gone). Written only under `lock`; `deliver` reads it without.
+    ///
+    /// A seal for good keeps its reference until the terminal event or `deinit`, even if the
+    /// observer detaches (the delivery in progress may be using it; the core has ended then).
+    /// A passing seal's reference is dropped when the seal is lifted, unless a delivery was
+    /// using it (`busy`): then it waits in `retired`.
+    @usableFromInline let seal = Atomic<UInt>(0)
+    /// Set by a delivery through a passing seal for its duration (a sequentially consistent
+    /// store before it reads `seal`, so that whoever lifts the seal under `lock` and then
+    /// reads `busy` either sees the delivery or is seen by it).
+    @usableFromInline let busy = Atomic<Bool>(false)
+    /// Whether `retired` has references to drop.
+    @usableFromInline let hasRetired = Atomic<Bool>(false)
+    /// References of lifted seals that a delivery was using; dropped by the next delivery,
+    /// attach, detach or the terminal event that finds no delivery using them.
+    @usableFromInline @exclusivity(unchecked) var retired:
+        ContiguousArray<Unmanaged<Subscription>> = []
     @usableFromInline let disposables = CompositeDisposable()
     @usableFromInline let lifetime: Lifetime
     /// `detach(_:)` specialised for this core's types, if the core was made where they are
@@ -423,8 +435,16 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     deinit {
-        sole?.release()
+        let bits = seal.load(ordering: .acquiring)
+        if bits != 0 { Self.subscription(bits).release() }
+        for reference in retired { reference.release() }
         disposables.dispose()
+    }
+
+    /// The subscription whose reference `bits` (a value of `seal`) holds.
+    @inlinable @inline(__always)
+    static func subscription(_ bits: UInt) -> Unmanaged<Subscription> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped)
     }
 
     @inlinable
@@ -435,6 +455,10 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             if handler.kind != .values { handler.send(.interrupted) }
             return nil
         }
+        // A second observer lifts the seal. (The first is sealed by the first delivery, in
+        // `deliverToAll`: this path stays as small as it was, so that it is inlined where
+        // observers attach.)
+        if _slowPath(seal.load(ordering: .relaxed) != 0) { liftSeal() }
         let subscription = Subscription(handler, core: self)
         // Past 2^32 slots the slot is wrong, and `detach` falls back to a search.
         subscription.slot = UInt32(truncatingIfNeeded: subscriptions.count)
@@ -443,9 +467,23 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         return subscription
     }
 
+    /// Lifts the passing seal of a core that an observer is attaching to. Call with `lock`
+    /// held. The old reference goes to `retired` (its observer is still attached, so keeping
+    /// it a little longer costs nothing), whence a moment with no delivery drops it.
+    @inlinable @inline(never)
+    func liftSeal() {
+        let current = seal.load(ordering: .relaxed)
+        // Only a derived core whose `Signal` is gone is sealed for good, and nothing can
+        // attach to it.
+        guard current & 1 == 0 else { return }
+        seal.store(0, ordering: .sequentiallyConsistent)
+        retired.append(Self.subscription(current))
+        hasRetired.store(true, ordering: .releasing)
+    }
+
     @inlinable
     func detach(_ subscription: Subscription) {
-        let abandoned = lock.withLock { () -> Bool in
+        let (abandoned, released) = lock.withLock { () -> (Bool, Released) in
             let slot = Int(subscription.slot)
             if slot < subscriptions.count, subscriptions[slot] === subscription {
                 vacate(slot)
@@ -454,9 +492,10 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             {
                 vacate(index)
             }
-            if isDerived, !isReferenced { sealIfSole() }
-            return abandonIfUnused()
+            let released = reseal()
+            return (abandonIfUnused(), released)
         }
+        released.release()
         if abandoned { disposables.dispose() }
     }
 
@@ -466,7 +505,8 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// made from a signal detach this way, once each.
     @usableFromInline
     func detach(id: ObjectIdentifier) {
-        let (abandoned, removed) = lock.withLock { () -> (Bool, Subscription?) in
+        let (abandoned, removed, released) = lock.withLock {
+            () -> (Bool, Subscription?, Released) in
             var removed: Subscription?
             if let index = subscriptions.firstIndex(where: {
                 $0 !== tombstone && ObjectIdentifier($0) == id
@@ -475,10 +515,11 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
                 removed?.detached.store(true, ordering: .releasing)
                 vacate(index)
             }
-            if isDerived, !isReferenced { sealIfSole() }
-            return (abandonIfUnused(), removed)
+            let released = reseal()
+            return (abandonIfUnused(), removed, released)
         }
         // The subscription (and the observer it holds) is released here, outside the lock.
+        released.release()
         withExtendedLifetime(removed) {}
         if abandoned { disposables.dispose() }
     }
@@ -528,32 +569,101 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Called when the `Signal` of this core deinitialises: nobody can attach any more.
     @usableFromInline
     func signalReleased() {
-        let abandoned = lock.withLock { () -> Bool in
+        let (abandoned, released) = lock.withLock { () -> (Bool, Released) in
             isReferenced = false
-            if isDerived { sealIfSole() }
-            return abandonIfUnused()
+            let released = reseal()
+            return (abandonIfUnused(), released)
         }
+        released.release()
         if abandoned { disposables.dispose() }
     }
 
-    /// Seals a derived core that has exactly one observer left and no `Signal` to attach
-    /// another through: its list of observers can no longer change, except by that one
-    /// detaching (which `deliver` sees in its `isDisposed`), so a value can go straight to
-    /// it, without the lock or a snapshot of the list. The core is fed only from inside its
-    /// upstream's delivery, which is serialised, so nothing else reads `sole` meanwhile.
-    /// Call with `lock` held.
-    ///
-    /// This is what makes a chain of synchronous operators (`map`, `filter`…) cheap: each
-    /// intermediate signal of `signal.map(f).filter(g).observeValues(h)` is released once the
-    /// chain is built, and has one observer (the next operator).
-    @inlinable
-    func sealIfSole() {
-        guard !terminated, sole == nil, subscriptions.count - vacated == 1 else { return }
-        for subscription in subscriptions where subscription !== tombstone {
-            sole = Unmanaged.passRetained(subscription)
-            isSealed.store(true, ordering: .releasing)
-            return
+    /// References a change of seal leaves to drop once `lock` is released (dropping one may
+    /// end an observer's closure, which may do anything, including using this core).
+    @usableFromInline
+    struct Released {
+        @usableFromInline var sole: Unmanaged<Subscription>?
+        /// (Optional so that the common case, nothing retired, costs no array.)
+        @usableFromInline var retired: ContiguousArray<Unmanaged<Subscription>>?
+
+        @inlinable
+        init(
+            sole: Unmanaged<Subscription>? = nil,
+            retired: ContiguousArray<Unmanaged<Subscription>>? = nil
+        ) {
+            self.sole = sole
+            self.retired = retired
         }
+
+        @inlinable
+        func release() {
+            sole?.release()
+            if let retired {
+                for reference in retired { reference.release() }
+            }
+        }
+    }
+
+    /// Seals the core when exactly one observer is attached, lifts the seal otherwise; call
+    /// with `lock` held after any change of `subscriptions` or `isReferenced`, and release
+    /// what it returns once `lock` is released.
+    ///
+    /// A sealed core's value goes straight to its only observer (`seal`), without the lock or
+    /// a snapshot of the list. A derived core with no `Signal` left is sealed for good: its
+    /// list can no longer change except by that one observer detaching (which `deliver` sees
+    /// in its `isDisposed`), and it is fed only from inside its upstream's serialised
+    /// delivery. Any other core is sealed while it has one observer: an observer attaching
+    /// or detaching lifts the seal here, and the old reference is dropped at once unless a
+    /// delivery is using it (`busy`), in which case it waits in `retired` for a moment when
+    /// none is.
+    ///
+    /// The permanent seal is what makes a chain of synchronous operators (`map`, `filter`…)
+    /// cheap: each intermediate signal of `signal.map(f).filter(g).observeValues(h)` is
+    /// released once the chain is built, and has one observer (the next operator).
+    @inlinable @inline(__always)
+    func reseal() -> Released {
+        let current = seal.load(ordering: .relaxed)
+        if current & 1 != 0 || (current == 0 && subscriptions.count - vacated != 1) {
+            // Sealed for good (until the terminal event), or unsealed with no reason to seal.
+            return Released()
+        }
+        return reseal(from: current)
+    }
+
+    /// `reseal()` when the seal may change (out of line: attaching many observers only
+    /// pays for the test above).
+    @inlinable @inline(never)
+    func reseal(from current: UInt) -> Released {
+        var only: Subscription?
+        if !terminated, subscriptions.count - vacated == 1 {
+            for subscription in subscriptions where subscription !== tombstone {
+                only = subscription
+                break
+            }
+        }
+        let permanent: UInt = isDerived && !isReferenced ? 1 : 0
+        var released = Released()
+        if let only, current == UInt(bitPattern: Unmanaged.passUnretained(only).toOpaque()) {
+            // The same observer: a passing seal may become one for good.
+            if permanent != 0 { seal.store(current | permanent, ordering: .releasing) }
+        } else {
+            let bits =
+                only.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) | permanent }
+                ?? 0
+            seal.store(bits, ordering: .sequentiallyConsistent)
+            if current != 0 {
+                retired.append(Self.subscription(current))
+                hasRetired.store(true, ordering: .releasing)
+            }
+        }
+        if hasRetired.load(ordering: .relaxed), !busy.load(ordering: .sequentiallyConsistent) {
+            // No delivery is using a lifted seal's reference: any delivery that read one set
+            // `busy` before, and one that starts now reads the new `seal`.
+            released.retired = retired
+            retired = []
+            hasRetired.store(false, ordering: .relaxed)
+        }
+        return released
     }
 
     /// With no `Signal` left to attach through and no observer attached, nothing can ever
@@ -572,37 +682,105 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         if case .value(let value) = event {
             deliver(value: value)
         } else {
-            lock.lock()
-            if terminated { return lock.unlock() }
-            let snapshot = subscriptions
-            subscriptions = []
-            vacated = 0
-            terminated = true
-            let sealed = sole
-            sole = nil
-            isSealed.store(false, ordering: .relaxed)
-            lock.unlock()
-            for subscription in snapshot where !subscription.isDisposed {
-                subscription.send(event)
-            }
-            sealed?.release()
-            disposables.dispose()
+            deliverTerminal(event)
         }
     }
 
+    /// Delivers the terminal event (out of line: `deliver(_:)` is inlined wherever a core is
+    /// fed, and this runs once).
+    @inlinable @inline(never)
+    func deliverTerminal(_ event: Event<Value, Error>) {
+        lock.lock()
+        if terminated { return lock.unlock() }
+        let snapshot = subscriptions
+        subscriptions = []
+        vacated = 0
+        terminated = true
+        // No value is being delivered (deliveries are serialised): every reference of a
+        // seal, current or lifted, can be dropped after this event.
+        let bits = seal.load(ordering: .relaxed)
+        seal.store(0, ordering: .sequentiallyConsistent)
+        let released = Released(
+            sole: bits == 0 ? nil : Self.subscription(bits), retired: retired)
+        retired = []
+        hasRetired.store(false, ordering: .relaxed)
+        lock.unlock()
+        for subscription in snapshot where !subscription.isDisposed {
+            subscription.send(event)
+        }
+        released.release()
+        disposables.dispose()
+    }
+
     /// Delivers a value to every observer attached (straight to the only one of a sealed
-    /// core, see `sealIfSole`).
+    /// core, see `reseal()`).
     @inlinable @inline(__always)
     func deliver(value: Value) {
-        if isSealed.load(ordering: .acquiring) {
-            // A sealed core that detached its last observer has ended (`abandonIfUnused`);
-            // its observer's `isDisposed` says so.
-            sole.unsafelyUnwrapped._withUnsafeGuaranteedRef { subscription in
+        let bits = seal.load(ordering: .acquiring)
+        if bits & 1 != 0 {
+            // Sealed for good: the reference stays until the terminal event. A sealed core
+            // that detached its last observer has ended (`abandonIfUnused`); its observer's
+            // `isDisposed` says so.
+            Self.subscription(bits)._withUnsafeGuaranteedRef { subscription in
                 if !subscription.isDisposed { subscription.send(value: value) }
             }
         } else {
+            deliverUnsealed(value: value, seal: bits)
+        }
+    }
+
+    /// Delivers a value through a passing seal (one observer, which may change meanwhile),
+    /// or to every observer: `busy` keeps the reference read from `seal` from being dropped
+    /// while it is used. (Out of line, with `deliverToAll`: `deliver(value:)`, inlined into
+    /// every operator, stays small.)
+    @inlinable @inline(never)
+    func deliverUnsealed(value: Value, seal bits: UInt) {
+        if bits == 0 { return deliverToAll(value: value) }
+        busy.store(true, ordering: .sequentiallyConsistent)
+        let bits = seal.load(ordering: .sequentiallyConsistent)
+        if bits != 0 {
+            Self.subscription(bits)._withUnsafeGuaranteedRef { subscription in
+                if !subscription.isDisposed { subscription.send(value: value) }
+            }
+            busy.store(false, ordering: .releasing)
+            if hasRetired.load(ordering: .acquiring) { dropRetired() }
+        } else {
+            busy.store(false, ordering: .releasing)
             deliverToAll(value: value)
         }
+    }
+
+    /// `deliverToAll` (called with `lock` held) when it has references of lifted seals to
+    /// drop, which no delivery uses between deliveries, or one observer, which it seals
+    /// (see `reseal()`; a single entry is never the tombstone: trailing tombstones are
+    /// dropped at once) and delivers to as a sealed core does. (Apart, so that the fan-out
+    /// loop's function stays as small as it was.)
+    @inlinable @inline(never)
+    func unlockDeliveringToOne(value: Value) {
+        if hasRetired.load(ordering: .relaxed) {
+            lock.unlock()
+            dropRetired()
+            return deliverToAll(value: value)
+        }
+        var bits = seal.load(ordering: .relaxed)
+        if bits == 0 {
+            bits = UInt(bitPattern: Unmanaged.passRetained(subscriptions[0]).toOpaque())
+            seal.store(bits, ordering: .releasing)
+        }
+        lock.unlock()
+        deliverUnsealed(value: value, seal: bits)
+    }
+
+    /// Drops the references of lifted seals: called by the delivering thread between
+    /// deliveries, when no delivery can be using them.
+    @usableFromInline
+    func dropRetired() {
+        lock.lock()
+        let released = Released(retired: retired)
+        retired = []
+        hasRetired.store(false, ordering: .relaxed)
+        lock.unlock()
+        released.release()
     }
 
     /// Delivers a value to every observer in a snapshot of the list, taken under `lock`.
@@ -615,13 +793,8 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         // terminated also detached from its upstream at once, so this is a second line of
         // defence.)
         if terminated { return lock.unlock() }
-        if subscriptions.count == 1 {
-            // One observer (a property's producer, an unsealed derived signal): no snapshot
-            // of the list, no loop.
-            let only = subscriptions[0]
-            lock.unlock()
-            if !only.isDisposed { only.send(value: value) }
-            return
+        if subscriptions.count == 1 || hasRetired.load(ordering: .relaxed) {
+            return unlockDeliveringToOne(value: value)
         }
         let snapshot = subscriptions
         lock.unlock()
