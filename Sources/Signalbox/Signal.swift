@@ -659,9 +659,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         if hasRetired.load(ordering: .relaxed), !busy.load(ordering: .sequentiallyConsistent) {
             // No delivery is using a lifted seal's reference: any delivery that read one set
             // `busy` before, and one that starts now reads the new `seal`.
-            released.retired = retired
-            retired = []
-            hasRetired.store(false, ordering: .relaxed)
+            released.retired = takeRetired()
         }
         return released
     }
@@ -701,9 +699,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         let bits = seal.load(ordering: .relaxed)
         seal.store(0, ordering: .sequentiallyConsistent)
         let released = Released(
-            sole: bits == 0 ? nil : Self.subscription(bits), retired: retired)
-        retired = []
-        hasRetired.store(false, ordering: .relaxed)
+            sole: bits == 0 ? nil : Self.subscription(bits), retired: takeRetired())
         lock.unlock()
         for subscription in snapshot where !subscription.isDisposed {
             subscription.send(event)
@@ -771,14 +767,22 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         deliverUnsealed(value: value, seal: bits)
     }
 
+    /// Empties `retired`, returning its references for the caller to drop once `lock` is
+    /// released. Call with `lock` held, when no delivery can be using them.
+    @inlinable
+    func takeRetired() -> ContiguousArray<Unmanaged<Subscription>> {
+        let taken = retired
+        retired = []
+        hasRetired.store(false, ordering: .relaxed)
+        return taken
+    }
+
     /// Drops the references of lifted seals: called by the delivering thread between
     /// deliveries, when no delivery can be using them.
     @usableFromInline
     func dropRetired() {
         lock.lock()
-        let released = Released(retired: retired)
-        retired = []
-        hasRetired.store(false, ordering: .relaxed)
+        let released = Released(retired: takeRetired())
         lock.unlock()
         released.release()
     }
