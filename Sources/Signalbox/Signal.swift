@@ -310,6 +310,18 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         /// Delivers a value, with no `Event` built where the receiver takes values.
         @inlinable @inline(__always)
         func send(value: Value) {
+            if kind.rawValue <= Kind.split.rawValue {
+                values(value)
+            } else {
+                sendToReceiver(value: value)
+            }
+        }
+
+        /// `send(value:)` to an `.events` or `.observer` handler. (Out of line: the value path
+        /// is inlined into every operator's closure, and the receivers' code there made each
+        /// closure save more registers than its common case needs.)
+        @inlinable @inline(never)
+        func sendToReceiver(value: Value) {
             switch kind {
             case .values, .split: values(value)
             case .events: events(.value(value))
