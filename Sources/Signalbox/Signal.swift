@@ -489,8 +489,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         // attach to it.
         guard current & 1 == 0 else { return }
         seal.store(0, ordering: .sequentiallyConsistent)
-        retired.append(Self.subscription(current))
-        hasRetired.store(true, ordering: .releasing)
+        retire(current)
     }
 
     @inlinable
@@ -663,10 +662,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
                 only.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) | permanent }
                 ?? 0
             seal.store(bits, ordering: .sequentiallyConsistent)
-            if current != 0 {
-                retired.append(Self.subscription(current))
-                hasRetired.store(true, ordering: .releasing)
-            }
+            if current != 0 { retire(current) }
         }
         if hasRetired.load(ordering: .relaxed), !busy.load(ordering: .sequentiallyConsistent) {
             // No delivery is using a lifted seal's reference: any delivery that read one set
@@ -729,9 +725,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             // Sealed for good: the reference stays until the terminal event. A sealed core
             // that detached its last observer has ended (`abandonIfUnused`); its observer's
             // `isDisposed` says so.
-            Self.subscription(bits)._withUnsafeGuaranteedRef { subscription in
-                if !subscription.isDisposed { subscription.send(value: value) }
-            }
+            send(value: value, throughSeal: bits)
         } else {
             deliverUnsealed(value: value, seal: bits)
         }
@@ -747,9 +741,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         busy.store(true, ordering: .sequentiallyConsistent)
         let bits = seal.load(ordering: .sequentiallyConsistent)
         if bits != 0 {
-            Self.subscription(bits)._withUnsafeGuaranteedRef { subscription in
-                if !subscription.isDisposed { subscription.send(value: value) }
-            }
+            send(value: value, throughSeal: bits)
             busy.store(false, ordering: .releasing)
             if hasRetired.load(ordering: .acquiring) { dropRetired() }
         } else {
@@ -777,6 +769,23 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
         lock.unlock()
         deliverUnsealed(value: value, seal: bits)
+    }
+
+    /// Keeps a lifted seal's reference (`bits`) in `retired` until no delivery can be using
+    /// it. Call with `lock` held.
+    @inlinable
+    func retire(_ bits: UInt) {
+        retired.append(Self.subscription(bits))
+        hasRetired.store(true, ordering: .releasing)
+    }
+
+    /// Sends a value to the observer whose reference a seal (`bits`) holds, unless it has
+    /// detached; the caller keeps that reference alive meanwhile.
+    @inlinable @inline(__always)
+    func send(value: Value, throughSeal bits: UInt) {
+        Self.subscription(bits)._withUnsafeGuaranteedRef { subscription in
+            if !subscription.isDisposed { subscription.send(value: value) }
+        }
     }
 
     /// Empties `retired`, returning its references for the caller to drop once `lock` is
