@@ -31,46 +31,51 @@ struct PropertyRetentionTests {
     func combineAndZipDoNotRetain() {
         weak var weakFirst: MutableProperty<Int>?
         weak var weakSecond: MutableProperty<String>?
-        var first: MutableProperty<Int>? = MutableProperty(1)
-        var second: MutableProperty<String>? = MutableProperty("a")
-        weakFirst = first
-        weakSecond = second
-        guard let one = first, let two = second else { return }
-        let combined = one.combineLatest(with: two)
-        let zipped = one.zip(with: two)
-        let combinedEvents = EventRecorder(starting: combined.producer.map { "\($0)\($1)" })
-        let zippedEvents = EventRecorder(starting: zipped.producer.map { "\($0)\($1)" })
-        first = nil
-        #expect(weakFirst == nil)
-        #expect(!combinedEvents.isTerminated, "the other source still sends")
-        two.value = "b"
-        second = nil
-        #expect(weakSecond == nil)
+        let combined: Property<(Int, String)>
+        let combinedEvents: EventRecorder<String, Never>
+        let zippedEvents: EventRecorder<String, Never>
+        let zipped: Property<(Int, String)>
+        do {
+            let first = MutableProperty(1)
+            let second = MutableProperty("a")
+            weakFirst = first
+            weakSecond = second
+            combined = first.combineLatest(with: second)
+            zipped = first.zip(with: second)
+            combinedEvents = EventRecorder(starting: combined.producer.map { "\($0)\($1)" })
+            zippedEvents = EventRecorder(starting: zipped.producer.map { "\($0)\($1)" })
+            second.value = "b"
+        }
+        #expect(weakFirst == nil, "combineLatest or zip kept its first source alive")
+        #expect(weakSecond == nil, "combineLatest or zip kept its second source alive")
         #expect(combinedEvents.events == [.value("1a"), .value("1b"), .completed])
         #expect(zippedEvents.isTerminated)
         #expect(combined.value == (1, "b"))
+        #expect(zipped.value == (1, "a"))
     }
 
     @Test("Property(_:) reflects a property without keeping it; Property(capturing:) keeps it")
     func composedAndExistential() {
         weak var weakReflected: MutableProperty<Int>?
         weak var weakCaptured: MutableProperty<Int>?
-        var reflected: MutableProperty<Int>? = MutableProperty(1)
-        var captured: MutableProperty<Int>? = MutableProperty(1)
-        weakReflected = reflected
-        weakCaptured = captured
-        guard let reflectedSource = reflected, let capturedSource = captured else { return }
-        let view = Property(reflectedSource)
-        let existential = Property(capturing: capturedSource)
-        reflectedSource.value = 5
-        #expect(view.value == 5)
-        let ended = EventRecorder(observing: view.signal)
-        reflected = nil
-        captured = nil
+        let view: Property<Int>
+        let existential: Property<Int>
+        let ended: EventRecorder<Int, Never>
+        do {
+            let reflected = MutableProperty(1)
+            let captured = MutableProperty(1)
+            weakReflected = reflected
+            weakCaptured = captured
+            view = Property(reflected)
+            existential = Property(capturing: captured)
+            reflected.value = 5
+            ended = EventRecorder(observing: view.signal)
+        }
         #expect(weakReflected == nil, "Property(_:) kept its source alive")
         #expect(ended.events == [.completed])
         #expect(view.value == 5)
-        #expect(weakCaptured != nil, "Property(capturing:) keeps what it wraps, as in ReactiveSwift")
+        #expect(
+            weakCaptured != nil, "Property(capturing:) keeps what it wraps, as in ReactiveSwift")
         #expect(existential.value == 1)
     }
 

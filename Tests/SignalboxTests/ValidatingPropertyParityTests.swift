@@ -25,6 +25,7 @@ struct ValidatingPropertyParityTests {
             validated = ValidatingProperty(inner, Self.nonNegative)
         }
         #expect(weakInner != nil)
+        #expect(validated?.value == 0)
         validated = nil
         #expect(weakInner == nil)
     }
@@ -57,14 +58,15 @@ struct ValidatingPropertyParityTests {
     @Test("a dependency is not kept alive; its last value is used once it is gone")
     func dependencyNotRetained() {
         weak var weakOther: MutableProperty<String>?
-        var other: MutableProperty<String>? = MutableProperty("")
-        weakOther = other
-        guard let dependency = other else { return }
-        let validated = ValidatingProperty(0, with: dependency) { value, other in
-            value >= 0 && other == "🎃" ? .valid : .invalid(FormError.invalid)
+        let validated: ValidatingProperty<Int, FormError>
+        do {
+            let other = MutableProperty("")
+            weakOther = other
+            validated = ValidatingProperty(0, with: other) { value, other in
+                value >= 0 && other == "🎃" ? .valid : .invalid(FormError.invalid)
+            }
+            other.value = "🎃"
         }
-        dependency.value = "🎃"
-        other = nil
         #expect(weakOther == nil, "the validating property kept its dependency alive")
         validated.value = 3
         #expect(validated.value == 3)
@@ -85,7 +87,8 @@ struct ValidatingPropertyParityTests {
         other.value = "🎃"
         #expect(validated.value == Int.max)
         #expect(
-            validated.result.value == .coerced(replacement: Int.max, proposed: 100, error: .invalid))
+            validated.result.value == .coerced(replacement: Int.max, proposed: 100, error: .invalid)
+        )
         validated.value = -1
         #expect(validated.value == Int.max)
         other.value = "👻"

@@ -41,11 +41,9 @@ final class DeliveryFrames: Sendable {
     @usableFromInline static let shared = DeliveryFrames()
 
     /// The value a free `OwnedLock` word is compared with on its inlined path:
-    /// `LockWord.free` until armed, then `disarmedPath`, which no word ever holds.
+    /// `LockWord.free` until armed, then `UInt32.max`, which no word ever holds.
     @usableFromInline let freeWord = Atomic<UInt32>(LockWord.free)
 
-    /// What `freeWord` holds once armed.
-    private static let disarmedPath: UInt32 = .max
 
     private init() {}
 
@@ -56,8 +54,11 @@ final class DeliveryFrames: Sendable {
     }
 
     /// Starts recording frames (a property's value was read: a tracking may depend on it).
+    /// (Inlined, without a call: it sits in the read path of a property, where a call kept
+    /// the optimiser from hoisting the registrar's witness-table look-up out of loops.)
+    @inlinable
     func arm() {
-        if !isArmed { freeWord.store(Self.disarmedPath, ordering: .relaxed) }
+        freeWord.store(.max, ordering: .relaxed)
     }
 
     /// Records that the current thread entered the frame of the lock at `identity`.

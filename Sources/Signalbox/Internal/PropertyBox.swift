@@ -50,7 +50,7 @@ final class PropertyBox<Value>: Observable, ObservationNotifying, @unchecked Sen
 
     private func recordFirstRead() {
         // Frames first: whoever sees the flag set sees the frames recorded.
-        DeliveryFrames.shared.arm()
+        sendLock.frames.arm()
         hasBeenRead.store(true, ordering: .sequentiallyConsistent)
     }
 

@@ -27,17 +27,6 @@ import Synchronization
 /// - Threading: a SwiftUI view must see its view model change on the main thread, so give
 ///   view models the main scheduler there.
 extension MutableProperty: Observable, ObservationNotifying {
-    /// Notes the first read of `value`: from now on writes tell `Observation`, and delivery
-    /// frames are recorded (see `DeliveryFrames`).
-    @usableFromInline
-    func recordFirstRead() {
-        // Frames first: whoever sees the flag set sees the frames recorded. Sequentially
-        // consistent, like the write path's load: a read either sets the flag before a
-        // concurrent write checks it, or sees that write's value.
-        DeliveryFrames.shared.arm()
-        hasBeenRead.store(true, ordering: .sequentiallyConsistent)
-    }
-
     /// Tells `Observation` that `value` changed, unless it was never read (then nothing
     /// can be tracking it). Called after each write, outside the property's locks.
     @inlinable

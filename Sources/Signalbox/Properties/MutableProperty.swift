@@ -85,7 +85,15 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     @inlinable
     public var value: Value {
         get {
-            if !hasBeenRead.load(ordering: .relaxed) { recordFirstRead() }
+            if !hasBeenRead.load(ordering: .relaxed) {
+                // The first read: from now on writes tell `Observation`, and delivery frames
+                // are recorded (see `DeliveryFrames`). Frames first: whoever sees the flag
+                // set sees the frames recorded. Sequentially consistent, like the write
+                // path's load: a read either sets the flag before a concurrent write checks
+                // it, or sees that write's value.
+                sendLock.frames.arm()
+                hasBeenRead.store(true, ordering: .sequentiallyConsistent)
+            }
             registrar.access(self, keyPath: valueKeyPath)
             return cell.value
         }
