@@ -44,7 +44,6 @@ final class DeliveryFrames: Sendable {
     /// `LockWord.free` until armed, then `UInt32.max`, which no word ever holds.
     @usableFromInline let freeWord = Atomic<UInt32>(LockWord.free)
 
-
     private init() {}
 
     /// Whether frames are recorded.
@@ -64,37 +63,50 @@ final class DeliveryFrames: Sendable {
     /// Records that the current thread entered the frame of the lock at `identity`.
     @usableFromInline
     func enter(_ identity: UnsafeRawPointer) {
-        ThreadFrames.current.open.append(identity)
+        ThreadFrames.withCurrent { $0.open.append(identity) }
     }
 
     /// Records that the current thread left the frame of the lock at `identity` (nothing if
     /// that frame was not recorded); leaving the outermost frame sends what was held back.
     @usableFromInline
     func exit(_ identity: UnsafeRawPointer) {
-        let frames = ThreadFrames.current
-        // Frames close in the reverse order of opening: the search ends at the first step.
-        guard let index = frames.open.lastIndex(of: identity) else { return }
-        frames.open.remove(at: index)
-        if frames.open.isEmpty, !frames.held.isEmpty { frames.sendHeld() }
+        ThreadFrames.withCurrent { frames in
+            // Frames close in the reverse order of opening: the search ends at once.
+            var index = frames.open.count - 1
+            while index >= 0, frames.open[index] != identity { index -= 1 }
+            guard index >= 0 else { return }
+            if index == frames.open.count - 1 {
+                frames.open.removeLast()
+            } else {
+                frames.open.remove(at: index)
+            }
+            if frames.open.isEmpty, !frames.held.isEmpty { frames.sendHeld() }
+        }
     }
 
     /// Tells `Observation` of `notifier`'s change now if the current thread is in no frame,
     /// or when it leaves its outermost frame (once per notifier, however often it changed).
     func notify(_ notifier: some ObservationNotifying) {
         guard isArmed else { return notifier.notifyObservation() }
-        let frames = ThreadFrames.current
-        if frames.open.isEmpty { return notifier.notifyObservation() }
-        if !frames.held.contains(where: { $0 === notifier }) { frames.held.append(notifier) }
+        let held = ThreadFrames.withCurrent { frames -> Bool in
+            if frames.open.isEmpty { return false }
+            if !frames.held.contains(where: { $0 === notifier }) {
+                frames.held.append(notifier)
+            }
+            return true
+        }
+        if !held { notifier.notifyObservation() }
     }
 }
 
 /// One thread's open delivery frames and held-back notifications (see `DeliveryFrames`),
 /// kept in thread-specific storage and used by that thread only.
 private final class ThreadFrames {
+    // Only the thread that owns these touches them (no dynamic exclusivity checks needed).
     /// The identities of the open frames, innermost last.
-    var open: [UnsafeRawPointer] = []
+    @exclusivity(unchecked) var open: [UnsafeRawPointer] = []
     /// The notifiers held back, in the order they changed.
-    var held: [any ObservationNotifying] = []
+    @exclusivity(unchecked) var held: [any ObservationNotifying] = []
 
     /// The key of the thread-specific storage; its destructor releases a thread's frames.
     private static let key: pthread_key_t = {
@@ -103,14 +115,15 @@ private final class ThreadFrames {
         return key
     }()
 
-    /// The current thread's frames, made on first use.
-    static var current: ThreadFrames {
+    /// Runs `body` with the current thread's frames (made on first use), without retaining
+    /// them: the thread-specific storage holds them until the thread ends.
+    static func withCurrent<Result>(_ body: (ThreadFrames) -> Result) -> Result {
         if let stored = pthread_getspecific(key) {
-            return Unmanaged<ThreadFrames>.fromOpaque(stored).takeUnretainedValue()
+            return Unmanaged<ThreadFrames>.fromOpaque(stored)._withUnsafeGuaranteedRef(body)
         }
         let made = ThreadFrames()
         _ = pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque())
-        return made
+        return body(made)
     }
 
     /// Sends the held-back notifications, outside any frame. A change handler may make more
