@@ -237,6 +237,27 @@ struct ParityDefaultsTests {
             EventRecorder(starting: upstream.take(first: 1)).events == [.value(1), .completed])
     }
 
+    @Test(
+        "flatten: an interrupted inner producer counts as completed, not as the result's end",
+        arguments: [FlattenStrategy.concat, .latest, .merge, .race])
+    func innerInterruption(_ strategy: FlattenStrategy) {
+        let (outer, outerInput) = Signal<SignalProducer<Int, Never>, Never>.pipe()
+        let (inner, innerInput) = Signal<Int, Never>.pipe()
+        let recorder = EventRecorder(starting: SignalProducer(outer).flatten(strategy))
+        outerInput.send(value: SignalProducer(inner))
+        innerInput.send(value: 1)
+        innerInput.sendInterrupted()
+        #expect(recorder.events == [.value(1)])
+        outerInput.sendCompleted()
+        #expect(recorder.events == [.value(1), .completed])
+        // The outer stream's interruption still interrupts the result.
+        let (outer2, outerInput2) = Signal<SignalProducer<Int, Never>, Never>.pipe()
+        let interrupted = EventRecorder(starting: SignalProducer(outer2).flatten(strategy))
+        outerInput2.send(value: .never)
+        outerInput2.sendInterrupted()
+        #expect(interrupted.events == [.interrupted])
+    }
+
     @Test("QueueScheduler() leaves the quality of service unspecified, to be propagated")
     func queueSchedulerQoS() {
         #expect(QueueScheduler().queue.qos == .unspecified)
