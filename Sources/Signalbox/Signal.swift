@@ -273,9 +273,10 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
 
         /// Ignores everything and holds nothing but `ignoring`'s closure (see
-        /// `SignalCore.inert`): what a subscription keeps once its observer is released. (Copied field to field, never through a closure-typed parameter or local:
-        /// where this code is specialised, such a closure would be re-abstracted through a
-        /// thunk, an allocation.)
+        /// `SignalCore.inert`): what a subscription keeps once its observer is released.
+        /// (Copied field to field, never through a closure-typed parameter or local: where
+        /// this code is specialised, such a closure would be re-abstracted through a thunk,
+        /// an allocation.)
         @inlinable
         init(_ ignoring: Ignoring) {
             kind = .values

@@ -178,7 +178,9 @@ struct DisposedObserverReleaseTests {
         proceed.signal()
         #expect(sent.wait(timeout: .now() + 10) == .success)
         #expect(
-            log.items == ["value 1", "value 2", "delivery of 2 returns", "released", "send returned"])
+            log.items == [
+                "value 1", "value 2", "delivery of 2 returns", "released", "send returned",
+            ])
         withExtendedLifetime((others, disposable)) {}
     }
 
@@ -215,7 +217,9 @@ struct DisposedObserverReleaseTests {
         proceed.signal()
         #expect(sent.wait(timeout: .now() + 10) == .success)
         #expect(
-            log.items == ["value 2", "value 3", "delivery of 3 returns", "released", "send returned"])
+            log.items == [
+                "value 2", "value 3", "delivery of 3 returns", "released", "send returned",
+            ])
         withExtendedLifetime(disposable) {}
     }
 
@@ -226,12 +230,18 @@ struct DisposedObserverReleaseTests {
             ("never", .never),
             ("a signal's", SignalProducer(pipe)),
             ("a chain over a signal", SignalProducer(pipe).map { $0 + 1 }.filter { $0 > 0 }),
-            ("a start handler keeping its observer", SignalProducer { observer, _ in
-                pipe.observeValues { observer.send(value: $0) }
-            }),
-            ("flatMap(.latest)", SignalProducer(value: 1).flatMap(.latest) { _ in
-                SignalProducer(pipe)
-            }),
+            (
+                "a start handler keeping its observer",
+                SignalProducer { observer, _ in
+                    pipe.observeValues { observer.send(value: $0) }
+                }
+            ),
+            (
+                "flatMap(.latest)",
+                SignalProducer(value: 1).flatMap(.latest) { _ in
+                    SignalProducer(pipe)
+                }
+            ),
             ("take(until:)", SignalProducer(pipe).take(until: SignalProducer<Void, Never>.never)),
         ]
         for (name, producer) in producers {

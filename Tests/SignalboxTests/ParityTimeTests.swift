@@ -23,7 +23,9 @@ struct ParityTimeTests {
         input.sendCompleted()
         scheduler.run()
         #expect(discarding.difference(from: [.value(1, at: 1), .completed(at: 2.5)]) == nil)
-        #expect(keeping.difference(from: [.value(1, at: 1), .value(2, at: 3), .completed(at: 3)]) == nil)
+        #expect(
+            keeping.difference(from: [.value(1, at: 1), .value(2, at: 3), .completed(at: 3)]) == nil
+        )
         #expect(plain.events == discarding.events)
     }
 
