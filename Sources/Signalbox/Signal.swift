@@ -973,12 +973,19 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// Ends a delivery that announced itself in `busy`, then drops what was retired while it
-    /// ran. (Sequentially consistent, with `mayReleaseObserver(of:)`: either the delivery
-    /// sees `hasRetired`, or whoever retired something sees that no delivery is running.)
+    /// ran.
+    ///
+    /// A releasing store and an acquiring load, not sequentially consistent ones: a full
+    /// fence here measured 4 ns per value on a property with one observer (W3) and 9 ns on
+    /// a pipe → map (S2-sig-1), on every delivery. The price is a race of a few nanoseconds:
+    /// a detach that sees this delivery still running just as it ends (its store to `busy`
+    /// not yet visible) leaves the release to it, and it may not yet see `hasRetired`; then
+    /// the observer is released by the next delivery, attach, detach or terminal event of
+    /// this core, or its `deinit` (never while something could use it).
     @inlinable @inline(__always)
     func endDelivery() {
-        busy.store(false, ordering: .sequentiallyConsistent)
-        if hasRetired.load(ordering: .sequentiallyConsistent) { dropRetired() }
+        busy.store(false, ordering: .releasing)
+        if hasRetired.load(ordering: .acquiring) { dropRetired() }
     }
 
     /// Drops the references of lifted seals and releases the observers that waited for a
