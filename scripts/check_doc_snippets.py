@@ -7,7 +7,9 @@ The rules, which the documentation's authors follow (README.md, "Documentation")
 - Programs. The ```swift blocks of one file are compiled in order, in programs: a block
   with an `import` line starts a program, and a block without one continues the program
   of the block before it in the same file (it sees that block's imports and
-  declarations). Each program is type-checked as one `main.swift` (top-level code
+  declarations). A block with imports that builds on the blocks before it (a test of the
+  types an article declared, say) says so with `<!-- continues -->` on the line right
+  before its fence. Each program is type-checked as one `main.swift` (top-level code
   allowed), in the Swift 6 language mode, warnings counted as errors, against the
   package's modules, `Testing` and the SwiftUI stand-in. A program that uses
   `canImport(SwiftUI)` must find the stand-in, or it would compile nothing.
@@ -36,6 +38,7 @@ from dataclasses import dataclass, field
 
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 FRAGMENT = re.compile(r"^\s*<!--\s*fragment\s*(?::\s*(?P<why>.*?))?\s*-->\s*$")
+CONTINUES = re.compile(r"^\s*<!--\s*continues\s*-->\s*$")
 IMPORT = re.compile(r"^\s*(@\w+\s+)*import\s+(class\s+|struct\s+|enum\s+|func\s+)?\w")
 PATH_DEPENDENCY = re.compile(r'\.package\(\s*path:\s*"\.\./(?P<name>[^"/]+)"')
 
@@ -46,6 +49,7 @@ class Block:
     line: int  # the line of the block's first code line (1-based)
     lines: list
     fragment: str = None  # the reason, for a fragment
+    continues: bool = False  # marked `<!-- continues -->`
 
     @property
     def where(self):
@@ -103,7 +107,7 @@ def swift_blocks(path):
         if language == "swift":
             previous = lines[index - 1] if index > 0 else ""
             marker = FRAGMENT.match(previous)
-            block = Block(path, index + 2, body)
+            block = Block(path, index + 2, body, continues=bool(CONTINUES.match(previous)))
             if not closed:
                 problems.append(f"{path}:{index + 1}: a ```swift block that never closes")
             elif marker:
@@ -115,8 +119,8 @@ def swift_blocks(path):
                 blocks.append(block)
             else:
                 blocks.append(block)
-        elif index > 0 and FRAGMENT.match(lines[index - 1]):
-            problems.append(f"{path}:{index}: a fragment marker before a block that is not swift")
+        elif index > 0 and (FRAGMENT.match(lines[index - 1]) or CONTINUES.match(lines[index - 1])):
+            problems.append(f"{path}:{index}: a marker before a block that is not swift")
         index = end + 1
     return blocks, problems
 
@@ -127,7 +131,7 @@ def programs_of(blocks):
     for block in blocks:
         if block.fragment is not None or block.is_manifest:
             continue
-        if block.has_import or not programs:
+        if not programs or (block.has_import and not block.continues):
             programs.append(Program())
         programs[-1].blocks.append(block)
     return programs
@@ -217,6 +221,7 @@ def main():
     settings.swiftc = shutil.which("swiftc") or "swiftc"
     settings.swift = shutil.which("swift") or "swift"
     me = "check-doc-snippets"
+    sys.stdout.reconfigure(line_buffering=True)
 
     blocks, problems = [], []
     os.chdir(settings.root)
