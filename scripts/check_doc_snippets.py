@@ -243,21 +243,22 @@ def main():
             print(f"fragment {block.where}: {block.fragment}")
         return 0
 
+    checks = [
+        (f"program {program.where} ({len(program.blocks)} blocks)", program.where,
+         lambda number, program=program: check_program(program, number, settings))
+        for program in programs
+    ] + [
+        (f"manifest {block.where}", block.where,
+         lambda number, block=block: check_manifest(block, number, settings))
+        for block in manifests
+    ]
     failures = []
-    for number, program in enumerate(programs):
-        complaint = check_program(program, number, settings)
-        status = "ok" if complaint is None else "FAILED"
-        print(f"{me}: {status}: program {program.where} ({len(program.blocks)} blocks)")
+    for number, (what, where, check) in enumerate(checks):
+        complaint = check(number)
+        print(f"{me}: {'ok' if complaint is None else 'FAILED'}: {what}")
         if complaint is not None:
             print(complaint, file=sys.stderr)
-            failures.append(program.where)
-    for number, block in enumerate(manifests):
-        complaint = check_manifest(block, number, settings)
-        status = "ok" if complaint is None else "FAILED"
-        print(f"{me}: {status}: manifest {block.where}")
-        if complaint is not None:
-            print(complaint, file=sys.stderr)
-            failures.append(block.where)
+            failures.append(where)
     for block in fragments:
         print(f"{me}: skipped: fragment {block.where}: {block.fragment}")
     for problem in problems:
