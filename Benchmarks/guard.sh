@@ -177,15 +177,21 @@ for name in baseline:
         print(f"guard.sh: note: {name} is in the baseline but no longer guarded")
 
 recorded = header.get("recorded", "unknown")
+
+
+def workloads(names):
+    return f"1 workload costs" if len(names) == 1 else f"{len(names)} workloads cost"
+
+
 if improvements:
-    print(f"guard.sh: {len(improvements)} workloads cost more than {tolerance:g} % less than "
+    print(f"guard.sh: {workloads(improvements)} more than {tolerance:g} % less than "
           f"the baseline (recorded {recorded}): {'; '.join(improvements)}. If that was "
           "deliberate, record it: Benchmarks/guard.sh --update, committed with the change "
           "and its reason.")
 for problem in problems:
     print(f"guard.sh: FAILED: {problem}", file=sys.stderr)
 if regressions:
-    print(f"guard.sh: FAILED: {len(regressions)} workloads cost more than {tolerance:g} % "
+    print(f"guard.sh: FAILED: {workloads(regressions)} more than {tolerance:g} % "
           f"above the baseline (recorded {recorded}): {'; '.join(regressions)}. Find the "
           "change that costs the instructions (callgrind.sh on the commits before and after);"
           " if the cost is deliberate, update the baseline in the same commit and say why.",
