@@ -16,6 +16,17 @@ extension SignalProducer {
     }
 }
 
+extension SignalProducer where Error == Never {
+    /// A producer that sends every element of `values` in order, then completes; the form
+    /// that lets the error type be inferred as `Never`. See `init(_:)`.
+    ///
+    /// - Parameter values: The values to send.
+    @inlinable
+    public init<S: Sequence>(_ values: S) where S.Element == Value {
+        self.init(sequence: values)
+    }
+}
+
 extension SignalProducer where Error == Swift.Error {
     /// Creates a producer whose each run calls the throwing `action` on the starting
     /// thread, then sends its value and completes, or fails with the error it throws.
