@@ -350,9 +350,9 @@ struct ReactiveSwiftPropertySpellingTests {
     @Test("Action(state:enabledIf:) runs with the state, enabled as the closure decides")
     func actionWithState() {
         let count = MutableProperty(0)
-        let add = Action<Int, Int, Never>(state: count, enabledIf: { $0 < 10 }) { state, input in
-            SignalProducer(value: state + input)
-        }
+        let add = Action<Int, Int, Never>(
+            state: count, enabledIf: { $0 < 10 },
+            execute: { state, input in SignalProducer(value: state + input) })
         let values = Recorded<Int>()
         add.values.observeValues { values.append($0) }
         add.apply(2).start()

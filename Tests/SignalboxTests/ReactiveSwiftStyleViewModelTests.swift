@@ -34,10 +34,12 @@ private final class SearchViewModel {
         results = Property(initial: [], then: resultsSignal)
 
         let online = isOnline
-        search = Action(state: query, enabledIf: { !$0.isEmpty }) { query, _ in
-            guard online.value else { return SignalProducer(error: .offline) }
-            return service(query)
-        }
+        search = Action(
+            state: query, enabledIf: { !$0.isEmpty },
+            execute: { query, _ in
+                guard online.value else { return SignalProducer(error: .offline) }
+                return service(query)
+            })
         errors = search.errors
 
         resultsObserver <~ search.values

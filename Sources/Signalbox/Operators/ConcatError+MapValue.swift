@@ -13,6 +13,7 @@ extension PropertyProtocol {
     ///
     /// - Parameter value: The constant value.
     /// - Returns: The derived property.
+    @_disfavoredOverload  // so that `map { … }` keeps binding its trailing closure to `map(_:)`
     public func map<U>(value: U) -> Property<U> {
         map { _ in value }
     }
