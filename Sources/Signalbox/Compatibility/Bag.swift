@@ -67,6 +67,7 @@ extension Bag: RandomAccessCollection {
     /// The element at `position`.
     ///
     /// - Parameter position: A valid index of the bag.
+    /// - Returns: The element.
     public subscript(position: Int) -> Element { elements[position] }
 
     /// An iterator over the elements, in insertion order.

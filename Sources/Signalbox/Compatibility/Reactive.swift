@@ -46,6 +46,7 @@ extension Reactive where Base: AnyObject {
     /// weakly; see `BindingTarget.init(on:object:keyPath:)` for when bindings end.
     ///
     /// - Parameter keyPath: The property of `base` that receives the values.
+    /// - Returns: The binding target.
     public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Value>)
         -> BindingTarget<Value>
     {
