@@ -15,7 +15,10 @@ let package = Package(
         .executable(name: "playground", targets: ["playground"]),
     ],
     targets: [
-        .target(name: "Signalbox"),
+        // ReactiveSwift's `Atomic`, re-exported by Signalbox (its own module so that it does
+        // not shadow `Synchronization.Atomic` inside Signalbox).
+        .target(name: "SignalboxAtomic"),
+        .target(name: "Signalbox", dependencies: ["SignalboxAtomic"]),
         .target(name: "SignalboxTesting", dependencies: ["Signalbox"]),
         .testTarget(name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting"]),
         .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),

@@ -14,7 +14,7 @@ elif [[ $# -gt 0 ]]; then
     echo "usage: scripts/check-docs.sh [--scratch-path DIR]" >&2
     exit 2
 fi
-modules=(Signalbox SignalboxTesting ImageSearchModel ImageSearchOffline ImageSearchTesting ImageSearchViewModel)
+modules=(Signalbox SignalboxAtomic SignalboxTesting ImageSearchModel ImageSearchOffline ImageSearchTesting ImageSearchViewModel)
 
 source scripts/symbol-graphs.sh
 dump_symbol_graphs "$scratch"

@@ -39,7 +39,7 @@ func propertiesBindingsAndActions() {
     let binding = shown <~ edits.map { $0.uppercased() }
     keyboard.send(value: "hello")
     print("  shown: \(shown.value)")
-    binding.dispose()
+    binding?.dispose()
     keyboard.send(value: "ignored")
     print("  after binding.dispose(): shown is still \(shown.value)")
 

@@ -33,10 +33,10 @@ final class ReportingImageSearch: ImageSearching, @unchecked Sendable {
                         self?.error = nil
                     }
                 },
+                failed: { [weak self] failure in self?.lock.withLock { self?.error = failure } },
                 value: { [weak self] page in
                     self?.lock.withLock { self?.skipped &+= page.skippedHits }
-                },
-                failed: { [weak self] failure in self?.lock.withLock { self?.error = failure } })
+                })
     }
 }
 

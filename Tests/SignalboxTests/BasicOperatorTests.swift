@@ -42,10 +42,10 @@ struct TransformingOperatorTests {
             .on(
                 starting: { log.append("starting") },
                 started: { log.append("started") },
-                value: { log.append("value \($0)") },
                 completed: { log.append("completed") },
                 terminated: { log.append("terminated") },
-                disposed: { log.append("disposed") }
+                disposed: { log.append("disposed") },
+                value: { log.append("value \($0)") }
             )
             .start()
         #expect(
@@ -58,7 +58,7 @@ struct TransformingOperatorTests {
     func onSignal() {
         let (signal, input) = Signal<Int, TestError>.pipe()
         let log = Recorded<String>()
-        signal.on(value: { log.append("v\($0)") }, failed: { _ in log.append("failed") })
+        signal.on(failed: { _ in log.append("failed") }, value: { log.append("v\($0)") })
             .observe { _ in }
         input.send(value: 1)
         input.send(error: .boom)

@@ -134,23 +134,40 @@ struct CombineZipTests {
 
 @Suite("logEvents")
 struct LogEventsTests {
-    @Test("prints each event of a run with the identifier, and the run's start and disposal")
+    @Test("reports each event of a run with the identifier, as ReactiveSwift's logger does")
     func producer() {
         let lines = Recorded<String>()
         let producer = SignalProducer<Int, Never>(values: 1, 2).logEvents(
-            identifier: "numbers", logger: lines.append)
+            identifier: "numbers",
+            logger: { identifier, event, _, _, _ in lines.append("[\(identifier)] \(event)") })
         let recorder = EventRecorder(starting: producer)
         #expect(recorder.values == [1, 2])
         #expect(
             lines.items == [
-                "[numbers] starting", "[numbers] value(1)", "[numbers] value(2)",
-                "[numbers] completed",
-                "[numbers] disposed",
+                "[numbers] starting", "[numbers] value 1", "[numbers] value 2",
+                "[numbers] completed", "[numbers] terminated", "[numbers] disposed",
+                "[numbers] started",
             ])
     }
 
-    @Test("on a signal, prints each event")
+    @Test("on a signal, reports the chosen events only, with the caller's location")
     func signal() {
+        let lines = Recorded<String>()
+        let (signal, input) = Signal<Int, TestError>.pipe()
+        let logged = signal.logEvents(events: [.failed, .interrupted]) {
+            _, event, fileName, _, lineNumber in
+            lines.append(
+                "\(event) \(fileName.hasSuffix("CombineZipTests.swift")) \(lineNumber > 0)")
+        }
+        logged.observe { _ in }
+        input.send(value: 1)
+        input.send(error: .boom)
+        #expect(lines.items == ["failed boom true true"])
+    }
+
+    @Test("the Signalbox 0.2 logger that receives whole lines still works")
+    @available(*, deprecated)
+    func wholeLines() {
         let lines = Recorded<String>()
         let (signal, input) = Signal<Int, Never>.pipe()
         let logged = signal.logEvents(logger: lines.append)

@@ -203,7 +203,7 @@ struct ParityBindingTests {
         let source = MutableProperty("a")
         var model: Model? = Model()
         weak let weakModel = model
-        let binding = model.map { BindingTarget(object: $0, keyPath: \.title) <~ source }
+        let binding = model.flatMap { BindingTarget(object: $0, keyPath: \.title) <~ source }
         #expect(model?.title == "a")
         source.value = "b"
         #expect(model?.title == "b")
@@ -238,7 +238,7 @@ struct ParityBindingTests {
         observer.sendCompleted()
         source.value = 3
         #expect(recorder.events == [.value(1), .value(2), .completed])
-        #expect(binding.isDisposed)
+        #expect(binding?.isDisposed == true)
     }
 
     @Test("an action as a binding target is applied to each value")

@@ -89,13 +89,13 @@ struct PropertyTests {
         #expect(target?.value == 3)
         target = nil
         #expect(weakTarget == nil)
-        #expect(binding.isDisposed)
+        #expect(binding?.isDisposed == true)
         input.send(value: 4)
 
         let other = MutableProperty(0)
         let disposable = other <~ SignalProducer(signal)
         input.send(value: 5)
-        disposable.dispose()
+        disposable?.dispose()
         input.send(value: 6)
         #expect(other.value == 5)
     }

@@ -108,8 +108,11 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// The number of inner runs allowed at once.
     @inlinable
     var limit: Int {
-        if case .concurrent(let limit) = kind { return limit }
-        return .max
+        switch kind {
+        case .concurrent(let limit): return limit
+        case .throttle: return 1
+        case .latest, .race: return .max
+        }
     }
 
     /// How many inner runs are going on. Called with `lock` held.
@@ -129,6 +132,12 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             pump()
         case .race:
             guard winner == nil else { return lock.unlock() }
+            queue.append(inner)
+            lock.unlock()
+            pump()
+        case .throttle:
+            // Dropped while an inner run is going on (or about to start).
+            guard running.isEmpty, queue.isEmpty else { return lock.unlock() }
             queue.append(inner)
             lock.unlock()
             pump()

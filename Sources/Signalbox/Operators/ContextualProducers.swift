@@ -32,6 +32,16 @@ extension SignalProducer {
         lift(Transforms.then(replacement))
     }
 
+    /// Ignores this producer's values and, once it completed, continues with `replacement`
+    /// of the same value type; see `then(_:)`. This overload lets you write `.then(.empty)`,
+    /// where the generic form has no value type to infer.
+    ///
+    /// - Parameter replacement: The producer that follows.
+    /// - Returns: A producer of `replacement`'s values after this one completed.
+    public func then(_ replacement: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
+        lift(Transforms.then(replacement))
+    }
+
     /// Forwards this producer's events until `replacement` sends its first event; see
     /// `take(untilReplacement:)`. This overload lets you write
     /// `.take(untilReplacement: .init(value: 0))`.

@@ -7,6 +7,7 @@
 /// | `.latest` | disposes (interrupts) the running inner, then starts the new one |
 /// | `.race` | starts it; the first inner to send any event wins, the others are disposed |
 /// | `.concurrent(limit:)` | starts it if fewer than `limit` run, otherwise queues it |
+/// | `.throttle` | drops it; a new inner starts only once the running one has ended |
 ///
 /// `.latest` is the strategy of a search box: typing a new query cancels the request for
 /// the stale one. With every strategy, an inner failure fails the result, an inner
@@ -18,6 +19,7 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
         case concurrent(limit: Int)
         case latest
         case race
+        case throttle
     }
 
     @usableFromInline let kind: Kind
@@ -35,6 +37,11 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
     /// values arriving after a winner was chosen are ignored.
     public static let race = FlattenStrategy(kind: .race)
 
+    /// Runs one inner stream at a time and drops the outer values that arrive while it
+    /// runs: the next outer value after it ended starts the next inner stream. (A button
+    /// that ignores taps while its request is in flight.)
+    public static let throttle = FlattenStrategy(kind: .throttle)
+
     /// Runs at most `limit` inner streams at once; the others wait in order.
     ///
     /// - Parameter limit: The number of inner streams allowed to run at once; values below
@@ -42,6 +49,16 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: The strategy.
     public static func concurrent(limit: Int) -> FlattenStrategy {
         FlattenStrategy(kind: .concurrent(limit: max(1, limit)))
+    }
+
+    /// Runs at most `limit` inner streams at once; the others wait in order.
+    /// ReactiveSwift's spelling, with an unsigned limit.
+    ///
+    /// - Parameter limit: The number of inner streams allowed to run at once; zero is
+    ///   treated as one.
+    /// - Returns: The strategy.
+    public static func concurrent(limit: UInt) -> FlattenStrategy {
+        concurrent(limit: Int(clamping: limit))
     }
 
     /// The strategy's name, such as `merge` or `concurrent(limit: 4)`.
@@ -52,6 +69,7 @@ public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
         case .concurrent(let limit): return "concurrent(limit: \(limit))"
         case .latest: return "latest"
         case .race: return "race"
+        case .throttle: return "throttle"
         }
     }
 }

@@ -1,6 +1,7 @@
 extension SignalProducer {
     /// Prints every event of each run, and when runs start and are disposed, prefixed with
-    /// `identifier`; for debugging a pipeline.
+    /// `identifier`; for debugging a pipeline. (The logger of Signalbox 0.2, which receives
+    /// whole lines.)
     ///
     /// ```swift
     /// search.logEvents(identifier: "search").start()
@@ -13,6 +14,12 @@ extension SignalProducer {
     ///   - identifier: Printed in brackets before each line; empty prints no prefix.
     ///   - logger: Receives each line; `print` by default.
     /// - Returns: A producer that logs its events.
+    @_disfavoredOverload
+    @available(
+        *, deprecated,
+        message:
+            "pass a logger of ReactiveSwift's EventLogger type; see logEvents(identifier:events:fileName:functionName:lineNumber:logger:)"
+    )
     public func logEvents(
         identifier: String = "", logger: @escaping (String) -> Void = { print($0) }
     ) -> SignalProducer<Value, Error> {
@@ -26,12 +33,19 @@ extension SignalProducer {
 
 extension Signal {
     /// Prints every event, and when the derived signal is disposed, prefixed with
-    /// `identifier`; for debugging a pipeline.
+    /// `identifier`; for debugging a pipeline. (The logger of Signalbox 0.2, which receives
+    /// whole lines.)
     ///
     /// - Parameters:
     ///   - identifier: Printed in brackets before each line; empty prints no prefix.
     ///   - logger: Receives each line; `print` by default.
     /// - Returns: A signal that logs its events.
+    @_disfavoredOverload
+    @available(
+        *, deprecated,
+        message:
+            "pass a logger of ReactiveSwift's EventLogger type; see logEvents(identifier:events:fileName:functionName:lineNumber:logger:)"
+    )
     public func logEvents(
         identifier: String = "", logger: @escaping (String) -> Void = { print($0) }
     ) -> Signal<Value, Error> {

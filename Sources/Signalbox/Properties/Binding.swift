@@ -72,11 +72,12 @@ extension MutableProperty: BindingTargetProvider {
 /// - Parameters:
 ///   - target: What receives the values, e.g. a `MutableProperty`.
 ///   - source: Where the values come from: a producer, a signal or a property.
-/// - Returns: A disposable that ends the binding.
+/// - Returns: A disposable that ends the binding. It is never `nil`; the type is
+///   optional as in ReactiveSwift, so that `disposable?.dispose()` code compiles unchanged.
 @discardableResult
 public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
     target: Target, source: Source
-) -> Disposable where Source.Value == Target.Value {
+) -> Disposable? where Source.Value == Target.Value {
     let bindingTarget = target.bindingTarget
     return source.producer
         .take(during: bindingTarget.lifetime)

@@ -179,6 +179,34 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         }
     }
 
+    /// Moves the clock back by `interval` seconds, without running anything: it simulates
+    /// the user changing the device's date. Actions keep their dates, so an action due
+    /// before the rewind is due again only once the clock gets back to its date.
+    ///
+    /// - Parameter interval: Seconds to move back; NaN or negative counts as zero, and the
+    ///   clock stops at `Date.distantPast`.
+    public func rewind(by interval: TimeInterval) {
+        guard interval > 0 else { return }
+        lock.withLock { now = max(now.addingTimeInterval(-interval), Date.distantPast) }
+    }
+
+    /// Runs the first action due by `date` (moving the clock to its date), if any.
+    ///
+    /// - Parameter date: The latest date an action may be due at.
+    /// - Returns: `false` if no action was due by `date`.
+    func runNextAction(dueBy date: Date) -> Bool {
+        guard let item = popDue(by: date) else { return false }
+        if !item.disposable.isDisposed { item.action() }
+        return true
+    }
+
+    /// Moves the clock to `date` if it is later than now, without running anything.
+    ///
+    /// - Parameter date: The new virtual date.
+    func moveClock(to date: Date) {
+        lock.withLock { if date > now { now = date } }
+    }
+
     private func popDue(by date: Date) -> Item? {
         lock.withLock {
             guard let first = queue.first, first.date <= date else { return nil }

@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+
+extension TestScheduler {
+    /// Runs every action due now, letting other tasks run first; the `async` form of
+    /// `advance()`, for tests whose code under test waits on the scheduler from a task
+    /// (`sleep(for:)`, `timer(interval:)`).
+    public func advance() async {
+        await advance(to: currentDate)
+    }
+
+    /// Moves the clock forward by `interval` seconds, letting other tasks run before each
+    /// action; see `advance(by:)`.
+    ///
+    /// - Parameter interval: Seconds of virtual time to pass; NaN or negative counts as
+    ///   zero.
+    public func advance(by interval: TimeInterval) async {
+        await advance(to: SchedulingTime.date(currentDate, after: max(0, interval)))
+    }
+
+    /// Moves the clock forward by `interval`, letting other tasks run before each action;
+    /// see `advance(by:)`.
+    ///
+    /// - Parameter interval: Virtual time to pass; negative counts as zero.
+    public func advance(by interval: DispatchTimeInterval) async {
+        await advance(by: interval.timeInterval)
+    }
+
+    /// Moves the clock to `date`, running every action due by then in date order, and
+    /// letting other tasks run (so that they can schedule their waits) before each action
+    /// and before the clock settles; see `advance(to:)`.
+    ///
+    /// - Parameter date: The new virtual date; an earlier (or NaN) date than now leaves
+    ///   the clock, a date after `latestDate` counts as `latestDate`.
+    public func advance(to date: Date) async {
+        let target =
+            date.timeIntervalSinceReferenceDate.isNaN ? currentDate : min(date, Self.latestDate)
+        repeat {
+            await Self.letOtherTasksRun()
+        } while runNextAction(dueBy: target)
+        moveClock(to: target)
+    }
+
+    /// Runs every scheduled action, letting other tasks run before each; see `run()`.
+    public func run() async {
+        repeat {
+            await Self.letOtherTasksRun()
+        } while runNextAction(dueBy: Self.latestDate)
+    }
+
+    /// Gives tasks started by the test a chance to reach their next suspension point.
+    private static func letOtherTasksRun() async {
+        for _ in 0..<10 {
+            await Task.detached(priority: .background) { await Task.yield() }.value
+        }
+    }
+}
