@@ -104,13 +104,15 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, Send
 
         // The inputs, as actions (`send` hops to the scheduler).
         let typed = queryProperty.signal.map(Self.trimmed)
-        inputs += store <~ typed.map(ImageSearchTableAction.queryChanged)
-        inputs += store
-            <~ typed.debounce(debounceInterval, on: scheduler)
-            .map(ImageSearchTableAction.querySettled)
-        inputs += store
-            <~ imageSearch.rateLimitedUntil.producer.skipRepeats()
-            .map { ImageSearchTableAction.rateLimitChanged(until: $0, now: scheduler.currentDate) }
+        let settled = typed.debounce(debounceInterval, on: scheduler)
+        let rateLimit = imageSearch.rateLimitedUntil.producer.skipRepeats()
+        for binding in [
+            store <~ typed.map(ImageSearchTableAction.queryChanged),
+            store <~ settled.map(ImageSearchTableAction.querySettled),
+            store <~ rateLimit.map { .rateLimitChanged(until: $0, now: scheduler.currentDate) },
+        ] {
+            inputs.add(binding)
+        }
 
         // The published properties, projections of the one state, in this order: data
         // first, then the end of a page request (so `loadNextPage` has stopped executing) and

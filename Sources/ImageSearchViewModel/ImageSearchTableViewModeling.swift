@@ -32,8 +32,10 @@ public protocol ImageSearchTableViewModeling: AnyObject, Observable {
     var hasNextPage: Property<Bool> { get }
 
     /// The screen's state for renderers to switch on: one value per completed transition
-    /// (never a half-applied mix of old and new properties). It counts the latest search's
-    /// own rows only, and reads `.loaded` after a cancel; ``status`` says more.
+    /// (never a half-applied mix of old and new properties). While a search is in flight or
+    /// after it failed it counts that search's own rows (0 while older rows stay); it has no
+    /// case for a cancel (a cancelled search reads `.loaded` with the rows shown) or for a
+    /// pending query. ``status`` says all of it.
     var state: Property<ImageSearchState> { get }
 
     /// Everything a status line shows, one value per completed transition: what the search

@@ -237,6 +237,7 @@ struct ImageSearchTableReducerTests {
         reduce(&state, .send(.queryChanged("dog")), .send(.cancelRequested))
         #expect(state.status.activity == .cancelled(query: "dog"))
         #expect(state.status.pendingQuery == nil)
+        #expect(state.summary == .loaded(loaded: 1, total: 1), "the rows shown, not none")
         #expect(reduce(&state, .send(.querySettled("dog"))).started.isEmpty)
         #expect(!state.status.text.contains("No images"))
     }

@@ -115,9 +115,9 @@ extension ImageSearchTableState {
     /// The failure's message, or `nil`.
     var errorMessage: String? { status.errorMessage }
 
-    /// The summary of ``ImageSearchTableViewModel/state``, computed as it always was: rows
-    /// counted are the latest search's own (0 while older rows stay), and a cancelled search
-    /// reads as loaded.
+    /// The summary of ``ImageSearchTableViewModel/state``, computed as it always was: the
+    /// rows counted are the latest search's own (0 while older rows stay). The enum has no
+    /// case for a cancel: a cancelled search reads as loaded with the rows shown.
     var summary: ImageSearchState {
         guard let search else { return .idle }
         let loaded = ownsResults ? results.cells.count : 0
@@ -125,8 +125,10 @@ extension ImageSearchTableState {
         switch search.phase {
         case .loading, .loadingNextPage:
             return .searching(loaded: loaded)
-        case .loaded, .cancelled:
+        case .loaded:
             return .loaded(loaded: loaded, total: total)
+        case .cancelled:
+            return .loaded(loaded: results.cells.count, total: results.totalCount)
         case .failed, .queryTooLong:
             let message = errorMessage ?? ""
             return loaded == 0
