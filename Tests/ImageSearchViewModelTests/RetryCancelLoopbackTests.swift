@@ -21,11 +21,14 @@ struct RetryCancelLoopbackTests {
     /// never answered (held until the client hangs up); the first request for page 2 of
     /// "flaky" fails with HTTP 500. Every later request is answered.
     static func server() throws -> LoopbackHTTPServer {
-        let attempts = Attempts()
+        let attempts = Protected<[String: Int]>([:])
         return try LoopbackHTTPServer(latency: 0.001...0.02, seed: 27) { request in
             let query = request.query["q"] ?? ""
             let page = Int(request.query["page"] ?? "") ?? 1
-            let attempt = attempts.count(query, page)
+            let attempt = attempts.withValue { counts in
+                counts["\(query)#\(page)", default: 0] += 1
+                return counts["\(query)#\(page)", default: 0]
+            }
             if query == "slow", page == 1, attempt == 1 { return .hold }
             if query == "flaky", page == 2, attempt == 1 { return .text("boom", status: 500) }
             return .json(
@@ -47,17 +50,23 @@ struct RetryCancelLoopbackTests {
                     apiKey: "loopback-key", baseURL: server.baseURL + "/api/",
                     perPage: RetryCancelLoopbackTests.perPage),
                 rateLimiter: RateLimiter(maximumRequests: 100_000))
+            // Searches start with `startSearch()` only: the debounce never fires in a test.
             viewModel = ImageSearchTableViewModel(
                 imageSearch: search, network: network, scheduler: scheduler,
-                debounceInterval: 0)
+                debounceInterval: 3_600)
         }
 
         /// Whether the status met `condition` within the bound (checked on the scheduler).
         func wait(until condition: @escaping (ImageSearchStatus) -> Bool) -> Bool {
             let met = DispatchSemaphore(value: 0)
-            let signalled = Attempts()
+            let signalled = Protected(false)
             let observation = viewModel.status.producer.startWithValues { status in
-                if condition(status), signalled.count("met", 0) == 1 { met.signal() }
+                guard condition(status) else { return }
+                let first = signalled.withValue { signalled in
+                    defer { signalled = true }
+                    return !signalled
+                }
+                if first { met.signal() }
             }
             defer { observation.dispose() }
             return met.wait(timeout: .now() + RetryCancelLoopbackTests.bound) == .success
@@ -66,9 +75,9 @@ struct RetryCancelLoopbackTests {
         /// The ids of the rows, read on the scheduler.
         var ids: [UInt64] {
             let read = DispatchSemaphore(value: 0)
-            let ids = Box()
+            let ids = Protected<[UInt64]>([])
             scheduler.schedule {
-                ids.set(viewModel.cellModels.value.map(\.id))
+                ids.withValue { $0 = viewModel.cellModels.value.map(\.id) }
                 read.signal()
             }
             _ = read.wait(timeout: .now() + RetryCancelLoopbackTests.bound)
@@ -112,28 +121,4 @@ struct RetryCancelLoopbackTests {
             .compactMap { Int($0.query["page"] ?? "") }
         #expect(pages == [1, 2, 2])
     }
-}
-
-/// Counts calls per key, across threads.
-private final class Attempts: @unchecked Sendable {
-    // Safety: `counts` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-
-    /// The number of this call for `key` and `page`, from 1.
-    func count(_ key: String, _ page: Int) -> Int {
-        lock.withLock {
-            counts["\(key)#\(page)", default: 0] += 1
-            return counts["\(key)#\(page)", default: 0]
-        }
-    }
-}
-
-/// A list of ids handed between threads.
-private final class Box: @unchecked Sendable {
-    // Safety: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var storage: [UInt64] = []
-    func set(_ ids: [UInt64]) { lock.withLock { storage = ids } }
-    var value: [UInt64] { lock.withLock { storage } }
 }

@@ -26,12 +26,10 @@ private func pages(_ query: String) -> Result<[ResponseEntity], NetworkError> {
 }
 
 /// Fails the first request of each page index in `pages`; later requests answer.
-private final class FailOnce: @unchecked Sendable {
-    // Safety: `failed` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var failed: Set<Int> = []
-    private let pages: Set<Int>
-    private let error: NetworkError
+private struct FailOnce: Sendable {
+    let pages: Set<Int>
+    let error: NetworkError
+    private let failed = Protected<Set<Int>>([])
 
     init(pages: Set<Int>, with error: NetworkError) {
         self.pages = pages
@@ -39,10 +37,10 @@ private final class FailOnce: @unchecked Sendable {
     }
 
     func callAsFunction(_ query: String, _ page: Int) -> NetworkError? {
-        lock.withLock {
-            guard pages.contains(page), failed.insert(page).inserted else { return nil }
-            return error
+        guard pages.contains(page), failed.withValue({ $0.insert(page).inserted }) else {
+            return nil
         }
+        return error
     }
 }
 
