@@ -59,12 +59,12 @@ struct ImageSearchTableReducer {
             return retry(in: &state)
         case .nextPageRequested:
             guard state.hasNextPage, !state.pageRequestPending else {
-                state.pageRequestsEnded += 1  // refused: nothing to wait for
+                state.pageRequestsEnded &+= 1  // refused: nothing to wait for
                 return .none
             }
             state.search?.phase = .loadingNextPage
             state.pageRequestPending = true
-            state.pageDemand += 1
+            state.pageDemand &+= 1
             return .none
         case .rateLimitChanged(let until, let now):
             state.now = now
@@ -160,7 +160,7 @@ struct ImageSearchTableReducer {
             let (skipped, overflow) = state.results.skippedHits.addingReportingOverflow(
                 response.skippedHits)
             state.results.skippedHits = overflow ? Int.max : skipped
-            search.pagesLoaded += 1
+            search.pagesLoaded &+= 1
             search.phase = .loaded(
                 hasNextPage: Int64(state.results.entities.count) < response.totalCount)
         case .finished:
@@ -194,7 +194,7 @@ struct ImageSearchTableReducer {
     private func endPageRequest(in state: inout ImageSearchTableState) {
         guard state.pageRequestPending else { return }
         state.pageRequestPending = false
-        state.pageRequestsEnded += 1
+        state.pageRequestsEnded &+= 1
     }
 
     private func takeSearchID(in state: inout ImageSearchTableState) -> Int {
