@@ -4,15 +4,18 @@ import LoopbackHTTPServer
 import Testing
 
 /// `imagesearch --pages N` as a user runs it, against a loopback server that answers each
-/// page after 1–20 ms: the races between the transport's thread and the main queue happen
-/// here as they do in the field.
+/// page after 1–20 ms (seeded jitter): the races between the transport's thread and the main
+/// queue happen here as they do in the field.
 @Suite("imagesearch paging against a loopback server", .serialized)
 struct PagingEndToEndTests {
     static let runs = 50
+    /// Seeds the server's latencies.
+    static let seed: UInt64 = 27
 
     @Test("--pages 3 --per-page 3: 50 of 50 runs print every page and exit 0")
     func everyRunLoadsEveryPage() throws {
         let server = try LoopbackHTTPServer(
+            latency: PixabayPage.latency, seed: Self.seed,
             handler: PixabayPage.pagedServer(perPage: 3, pages: 3))
         defer { server.stop() }
         var failures = 0
@@ -30,7 +33,7 @@ struct PagingEndToEndTests {
                 result.status == 0 && result.tableIDs == Array(100...108)
                 && pages == ["1", "2", "3"]
             if !ok { failures += 1 }
-            #expect(result.status == 0, "run \(run): \(result.stderr)")
+            #expect(result.status == 0, "run \(run) (server seed \(Self.seed)): \(result.stderr)")
             #expect(result.tableIDs == Array(100...108), "run \(run)")
             #expect(pages == ["1", "2", "3"], "run \(run)")
             #expect(result.stdout.contains("9 of 9 images"), "run \(run)")
@@ -41,6 +44,7 @@ struct PagingEndToEndTests {
     @Test("when page 2 answers 500, page 1 is printed, the error goes to stderr, exit 1")
     func laterPageFails() throws {
         let server = try LoopbackHTTPServer(
+            latency: PixabayPage.latency, seed: Self.seed,
             handler: PixabayPage.pagedServer(perPage: 3, pages: 3, failing: [2]))
         defer { server.stop() }
         let result = try CommandRunner.run(
@@ -58,6 +62,7 @@ struct PagingEndToEndTests {
     @Test("--json with a failing page 2 prints the loaded results as JSON, exit 1")
     func laterPageFailsJSON() throws {
         let server = try LoopbackHTTPServer(
+            latency: PixabayPage.latency, seed: Self.seed,
             handler: PixabayPage.pagedServer(perPage: 3, pages: 3, failing: [2]))
         defer { server.stop() }
         let result = try CommandRunner.run(

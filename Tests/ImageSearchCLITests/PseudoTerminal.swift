@@ -126,12 +126,6 @@ final class PseudoTerminal {
         wait(from: offset, timeout: timeout) { $0.contains(text) }
     }
 
-    /// Reads whatever arrives for `seconds` (to see that nothing more happens).
-    func drain(for seconds: TimeInterval) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { read(waiting: 20) }
-    }
-
     /// Resizes the terminal and tells the program, as a terminal emulator does.
     func resize(columns: Int, rows: Int) {
         var size = winsize(

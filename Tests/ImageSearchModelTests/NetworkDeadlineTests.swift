@@ -10,6 +10,9 @@ struct NetworkDeadlineTests {
     static let json = Data(#"{"totalHits": 0, "hits": []}"#.utf8)
     /// How late a deadline may fire on a loaded two-core machine (and under TSan).
     static let margin: TimeInterval = 1.0
+    /// How long after its deadline a test waits for a timer's event that must not come: an
+    /// event later than that goes unnoticed (the test passes), it cannot make a test fail.
+    static let lateTimer: TimeInterval = 0.1
 
     static let headers = Dictionary(uniqueKeysWithValues: (0..<20).map { ("X-Slow-\($0)", "v") })
 
@@ -84,17 +87,19 @@ struct NetworkDeadlineTests {
     func nothingAfterCompletion() throws {
         let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: Self.json) }
         defer { server.stop() }
-        let network = Network(timeout: 0.3)
-        let events = Protected<[Event<Data, NetworkError>]>([])
-        let done = DispatchSemaphore(value: 0)
-        _ = network.requestJSON(url: server.baseURL, parameters: [:]).start { event in
-            events.withValue { $0.append(event) }
-            if event.isTerminating { done.signal() }
-        }
-        #expect(done.wait(timeout: .now() + 10) == .success)
-        // Loopback-server delays are allowed: wait past the deadline.
-        Thread.sleep(forTimeInterval: 0.6)
-        #expect(events.value == [.value(Self.json), .completed])
+        let timeout: TimeInterval = 0.3
+        let network = Network(timeout: timeout)
+        let log = EventLog<Data, NetworkError>()
+        _ = network.requestJSON(url: server.baseURL, parameters: [:]).start(log.record)
+        // `start` has armed the deadline: it fires by then, on the network's queue.
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        #expect(log.waitForTermination(within: 10))
+        // The deadline is what could still send after the terminal event: wait for such an
+        // event until the deadline has passed (with a margin for a late timer).
+        #expect(
+            !log.eventAfterTermination(before: deadline.addingTimeInterval(Self.lateTimer)),
+            "events: \(log.events)")
+        #expect(log.events == [.value(Self.json), .completed])
     }
 
     @Test("a server latency below the deadline with jitter still succeeds every time")
@@ -165,23 +170,24 @@ struct NetworkDeadlineTests {
         var generator = SeededGenerator(seed: 5)
         var outcomes = (succeeded: 0, timedOut: 0)
         for _ in 0..<150 {
-            let network = Network(timeout: Double.random(in: 0.001...0.012, using: &generator))
+            let timeout = Double.random(in: 0.001...0.012, using: &generator)
+            let network = Network(timeout: timeout)
             let caller = Thread.current
-            let events = Protected<[Event<Data, NetworkError>]>([])
+            let log = EventLog<Data, NetworkError>()
             let offCaller = Protected(true)
-            let done = DispatchSemaphore(value: 0)
             _ = network.requestJSON(url: server.baseURL, parameters: [:]).start { event in
                 if Thread.current == caller { offCaller.withValue { $0 = false } }
-                events.withValue { $0.append(event) }
-                if event.isTerminating { done.signal() }
+                log.record(event)
             }
-            #expect(done.wait(timeout: .now() + 10) == .success)
-            // Anything sent after the terminal event would show up meanwhile.
-            Thread.sleep(forTimeInterval: 0.013)
-            switch events.value {
+            // Whichever of the answer (0-10 ms) and the deadline comes second could still
+            // send after the terminal event: wait for that until both have had their moment.
+            let lastMoment = Date(timeIntervalSinceNow: max(timeout, 0.01) + 0.003)
+            #expect(log.waitForTermination(within: 10))
+            #expect(!log.eventAfterTermination(before: lastMoment), "events: \(log.events)")
+            switch log.events {
             case [.value(Self.json), .completed]: outcomes.succeeded += 1
             case [.failed(.timedOut)]: outcomes.timedOut += 1
-            default: Issue.record("events: \(events.value)")
+            default: Issue.record("events: \(log.events)")
             }
             #expect(offCaller.value)
         }

@@ -10,7 +10,8 @@ import Testing
 ///
 /// Virtual time cannot see the races between the transport's thread and the view model's
 /// scheduler; these rounds can. Every round must end with exactly the expected pages, each
-/// requested once, within a bound.
+/// requested once, within a bound. The random moments (the server's latencies, the presses
+/// from another thread) come from seeded generators, and a failure names the seeds.
 @Suite("paging end to end against a loopback server", .serialized)
 struct EndToEndPagingTests {
     static let rounds = 50
@@ -18,19 +19,21 @@ struct EndToEndPagingTests {
     static let pages = 3
     /// How long one round may take before it counts as hung.
     static let bound: TimeInterval = 10
+    /// Seeds the server's latencies; round `n` presses with seed `serverSeed + n`.
+    static let serverSeed: UInt64 = 2_027
 
     /// When the test asks for the next page.
     enum Pressing {
         /// The moment `searching` turns false with a next page: what a front end does.
         case whenPageArrives
-        /// From another thread, every 0–5 ms, whatever the view model is doing.
+        /// From another thread, every 0–5 ms (seeded), whatever the view model is doing.
         case atRandomMoments
     }
 
-    /// One search on a fresh stack, pressing `loadNextPage` as `pressing` says, until the
-    /// view model reports the end; returns what it showed and what the server saw.
+    /// One search on a fresh stack, pressing `loadNextPage` as `pressing` says (at moments
+    /// drawn from `seed`), until the view model reports the end; returns what it showed.
     func round(
-        _ server: LoopbackHTTPServer, query: String, pressing: Pressing
+        _ server: LoopbackHTTPServer, query: String, pressing: Pressing, seed: UInt64
     ) throws -> (ids: [UInt64], state: ImageSearchState, ended: Bool) {
         let scheduler = QueueScheduler(name: "EndToEndPagingTests.viewModel")
         let network = Network(timeout: 5)
@@ -57,9 +60,10 @@ struct EndToEndPagingTests {
         }
         defer { observation?.dispose() }
         let presser = Thread {
+            var generator = SeededGenerator(seed: seed)
             while !finished.value {
                 viewModel.loadNextPage.apply().start()
-                usleep(useconds_t.random(in: 0...5_000))
+                usleep(useconds_t.random(in: 0...5_000, using: &generator))
             }
         }
         viewModel.query.value = query  // searched once the (zero) debounce has run
@@ -82,20 +86,26 @@ struct EndToEndPagingTests {
         arguments: [Pressing.whenPageArrives, .atRandomMoments])
     func everyRoundLoadsEveryPage(pressing: Pressing) throws {
         let server = try LoopbackHTTPServer(
+            latency: PixabayPage.latency, seed: Self.serverSeed,
             handler: PixabayPage.pagedServer(perPage: Self.perPage, pages: Self.pages))
         defer { server.stop() }
         let expectedIDs = (0..<UInt64(Self.perPage * Self.pages)).map { 100 + $0 }
         var hung: [Int] = []
         for index in 0..<Self.rounds {
             let query = "fox \(index)"
-            let (ids, state, ended) = try round(server, query: query, pressing: pressing)
+            let seed = Self.serverSeed + UInt64(index)
+            let label = "round \(index) (press seed \(seed), server seed \(Self.serverSeed))"
+            let (ids, state, ended) = try round(
+                server, query: query, pressing: pressing, seed: seed)
             let requested = server.requests.filter { $0.query["q"] == query }
                 .compactMap { Int($0.query["page"] ?? "") }
             if !ended { hung.append(index) }
-            #expect(ended, "round \(index) hung in state \(state) after pages \(requested)")
-            #expect(ids == expectedIDs, "round \(index)")
-            #expect(requested == Array(1...Self.pages), "round \(index)")
-            #expect(state == .loaded(loaded: expectedIDs.count, total: Int64(expectedIDs.count)))
+            #expect(ended, "\(label) hung in state \(state) after pages \(requested)")
+            #expect(ids == expectedIDs, "\(label)")
+            #expect(requested == Array(1...Self.pages), "\(label)")
+            #expect(
+                state == .loaded(loaded: expectedIDs.count, total: Int64(expectedIDs.count)),
+                "\(label)")
             if hung.count > 2 { break }  // enough evidence; don't wait out 50 bounds
         }
     }
@@ -103,10 +113,12 @@ struct EndToEndPagingTests {
     @Test("when page 2 fails, page 1 stays, the error is set and state says both")
     func laterPageFails() throws {
         let server = try LoopbackHTTPServer(
+            latency: PixabayPage.latency, seed: Self.serverSeed,
             handler: PixabayPage.pagedServer(
                 perPage: Self.perPage, pages: Self.pages, failing: [2]))
         defer { server.stop() }
-        let (ids, state, ended) = try round(server, query: "fox", pressing: .whenPageArrives)
+        let (ids, state, ended) = try round(
+            server, query: "fox", pressing: .whenPageArrives, seed: Self.serverSeed)
         #expect(ended)
         #expect(ids == [100, 101, 102])
         #expect(

@@ -22,16 +22,18 @@ public enum PixabayPage {
             + "\"hits\":[\(hits.joined(separator: ","))]}"
     }
 
+    /// The latency and jitter of a real server, for `LoopbackHTTPServer(latency:seed:)` in
+    /// front of ``pagedServer(perPage:pages:failing:)``: 1–20 ms per reply.
+    public static let latency: ClosedRange<TimeInterval> = 0.001...0.02
+
     /// Answers page `page` (from the request's `page` parameter) of a search whose hits are
-    /// `pages` full pages of `perPage`, ids from 100, after a random pause of 1–20 ms (the
-    /// latency and jitter of a real server); `failing` pages answer HTTP 500.
+    /// `pages` full pages of `perPage`, ids from 100; `failing` pages answer HTTP 500. It
+    /// answers at once: give the server a `latency` (``latency``) for a real server's
+    /// timing, drawn from the server's seeded generator.
     public static func pagedServer(
-        perPage: Int, pages: Int, failing: Set<Int> = [],
-        latency: ClosedRange<Double> = 0.001...0.02
+        perPage: Int, pages: Int, failing: Set<Int> = []
     ) -> @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply {
         { request in
-            let pause = Double.random(in: latency)
-            usleep(useconds_t(max(0, min(pause, 1)) * 1_000_000))
             let page = Int(request.query["page"] ?? "") ?? 1
             if failing.contains(page) { return .text("boom", status: 500) }
             guard (1...pages).contains(page) else {

@@ -4,7 +4,7 @@
 // SwiftUI") could never be compiled by this package's CI. This file declares the small part
 // of SwiftUI's public API that the example uses, with the signatures of Apple's
 // documentation (isolation, generic parameters and constraints, argument labels, defaults),
-// so that `scripts/check-swiftui-snippet.sh` can build it as a module named `SwiftUI` and
+// so that `scripts/check-doc-snippets.sh` can build it as a module named `SwiftUI` and
 // type-check the example against it and against this package's modules.
 //
 // Nothing here draws anything or is ever run: bodies are placeholders, views store nothing
