@@ -6,6 +6,9 @@ import Signalbox
 
 /// Page 5: view models, driving `ImageSearchTableViewModel` and reading its properties.
 ///
+/// Inside, the table view model is a reducer (`state × action → state, effects`) whose
+/// effects are producers; from outside it is what this page shows: properties and commands.
+///
 /// A view model holds everything a screen shows as `Property` values and takes its inputs
 /// as plain calls (`query.value = …`, `startSearch()`, `selectCellAtIndex(_:)`) and
 /// `Action`s (`loadNextPage`). It takes its UI scheduler in `init`: every property changes
@@ -84,7 +87,20 @@ func viewModels() {
     print("  views in de_DE: \(detail.viewCountText.value ?? "-")")
     detail.openImagePage()
 
-    section("A blank query clears the screen; an over-long one shows an error message")
+    section("status: what a status line says, honestly (pending, stale rows, cancel, retry)")
+    let statusLine = viewModel.status.producer.map(\.text).skipRepeats().startWithValues {
+        print("  \(stamp(scheduler)) status: \($0)")
+    }
+    viewModel.query.value = "owl"  // waits for its debounce: pending, the rows are the fox's
+    scheduler.advance()
+    viewModel.cancelSearch()  // the owl is never searched, and the status says so
+    scheduler.run()
+    print("  canRetry: \(viewModel.status.value.canRetry)")
+    viewModel.retry()  // searches "owl" after all
+    scheduler.run()
+    statusLine.dispose()
+
+    section("A blank query clears the screen; an over-long one is refused, not sent")
     viewModel.query.value = "   "
     scheduler.run()
     print("  rows: \(viewModel.cellModels.value.count)")

@@ -52,6 +52,10 @@ public final class ImageSearch: ImageSearching {
         self.rateLimiter = rateLimiter
     }
 
+    /// ``RateLimiter/waitingUntil`` of ``rateLimiter``: while a page request waits for a slot,
+    /// the date it is due to be sent.
+    public var rateLimitedUntil: Property<Date?> { rateLimiter.waitingUntil }
+
     /// Searches for `query`, one page at once and one more per trigger value.
     ///
     /// See ``ImageSearching/searchImages(query:nextPageTrigger:)`` for the contract. A blank

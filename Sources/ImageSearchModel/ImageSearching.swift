@@ -1,3 +1,4 @@
+import Foundation
 import Signalbox
 
 /// Searches images page by page: what the table view model depends on.
@@ -23,9 +24,20 @@ public protocol ImageSearching: Sendable {
     func searchImages(
         query: String, nextPageTrigger: SignalProducer<Void, Never>
     ) -> SignalProducer<ResponseEntity, NetworkError>
+
+    /// While a request of a search waits for the service's rate limit: the date it is due to
+    /// be sent; `nil` while none waits. A screen shows it ("waiting 54 s for the rate
+    /// limit") instead of a search that seems to hang.
+    ///
+    /// Changes on any thread (hop with `observe(on:)`). The default is always `nil`: a
+    /// service without a rate limit, or one that does not say.
+    var rateLimitedUntil: Property<Date?> { get }
 }
 
 extension ImageSearching {
+    /// Always `nil`: the service does not report rate-limit waits.
+    public var rateLimitedUntil: Property<Date?> { Property(value: nil) }
+
     /// Searches for `query` and sends the first page only, then completes.
     ///
     /// - Parameter query: The words to search for.

@@ -14,6 +14,7 @@ import Signalbox
 ///   as a slot frees. Waiting requests start in the order they asked.
 /// - Disposing a waiting run cancels it: it never starts and gives its slot back.
 /// - ``pause(for:)`` holds every new start until the server's `Retry-After` has passed.
+/// - ``waitingUntil`` tells while a request waits, and until when, so a screen can say so.
 /// - Time is the ``clock``'s `currentDate`, so tests run it in virtual time. Thread-safe.
 public final class RateLimiter: Sendable {
     /// Pixabay's budget: 100 requests.
@@ -39,9 +40,22 @@ public final class RateLimiter: Sendable {
         var grants: [Date] = []
         /// No grant before this date (after a 429).
         var pausedUntil: Date = .distantPast
+        /// The grants of the requests that wait for them, by request number.
+        var waiting: [UInt64: Date] = [:]
+        /// The number of the next request that has to wait.
+        var nextWaiter: UInt64 = 0
     }
 
     private let state = Protected(State())
+    private let waiting = MutableProperty<Date?>(nil)
+
+    /// While at least one request waits for a slot (or for a ``pause(for:)`` to pass): the
+    /// date the last of them is due to start; `nil` while none waits.
+    ///
+    /// Changes on the thread that makes a request wait (the one starting it), and on the one
+    /// that ends the wait: the ``clock``'s when the request starts, the disposing thread's
+    /// when a waiting run is disposed.
+    public let waitingUntil: Property<Date?>
 
     /// Creates a limiter.
     ///
@@ -58,6 +72,7 @@ public final class RateLimiter: Sendable {
         self.maximumRequests = max(1, maximumRequests)
         self.window = window.isNaN ? 0 : min(max(0, window), Self.maximumWindow)
         self.clock = clock
+        waitingUntil = Property(capturing: waiting)
     }
 
     /// Makes each start of `producer` wait for a free slot.
@@ -75,13 +90,16 @@ public final class RateLimiter: Sendable {
                 lifetime += producer.start(observer)
                 return
             }
-            let scheduled = self.clock.schedule(after: grant) {
+            let waiter = self.beginWaiting(until: grant)
+            let scheduled = self.clock.schedule(after: grant) { [weak self] in
+                self?.endWaiting(waiter)
                 guard !lifetime.hasEnded else { return }
                 lifetime += producer.start(observer)
             }
             lifetime.observeEnded { [weak self] in
                 scheduled?.dispose()
                 self?.release(grant, ifAfter: self?.clock.currentDate ?? grant)
+                self?.endWaiting(waiter)
             }
         }
     }
@@ -122,6 +140,30 @@ public final class RateLimiter: Sendable {
             state.grants.append(grant)
             return grant
         }
+    }
+
+    /// Records a request waiting for `grant`; returns its number for ``endWaiting(_:)``.
+    private func beginWaiting(until grant: Date) -> UInt64 {
+        let waiter = state.withValue { state in
+            defer { state.nextWaiter &+= 1 }
+            state.waiting[state.nextWaiter] = grant
+            return state.nextWaiter
+        }
+        publishWaiting()
+        return waiter
+    }
+
+    /// Forgets a waiting request (it started, or was disposed); a second call does nothing.
+    private func endWaiting(_ waiter: UInt64) {
+        guard state.withValue({ $0.waiting.removeValue(forKey: waiter) }) != nil else { return }
+        publishWaiting()
+    }
+
+    /// Sets ``waitingUntil`` from the state, read inside the property's own write so that
+    /// concurrent changes publish in the order they read (the last write sees the latest).
+    private func publishWaiting() {
+        let state = self.state
+        waiting.modify { $0 = state.withValue { $0.waiting.values.max() } }
     }
 
     /// Gives back a slot that was never used (its run was disposed before its date).

@@ -2,45 +2,50 @@ import Foundation
 import ImageSearchModel
 import Signalbox
 
-/// The search screen: a debounced query, paged results as cell models, and the paging action.
+/// The search screen: a debounced query, paged results as cell models, the paging action,
+/// and a status that says honestly what the rows are.
 ///
-/// Threading: every property changes on `scheduler`, and the debounce runs on its clock, so
-/// tests drive a `TestScheduler` and nothing sleeps. Inputs (`query`, `startSearch()`,
-/// `cancelSearch()`, `loadNextPage`, `selectCellAtIndex(_:)`) may be used from any thread;
-/// their effects are applied on the scheduler.
+/// Threading: every property changes on `scheduler`, and the debounce and the rate-limit
+/// countdown run on its clock, so tests drive a `TestScheduler` and nothing sleeps. Inputs
+/// (`query`, `startSearch()`, `cancelSearch()`, `retry()`, `loadNextPage`,
+/// `selectCellAtIndex(_:)`) may be used from any thread; their effects are applied on the
+/// scheduler.
 ///
-/// How it is built — one pipeline of the library's own operators, read top to bottom in
-/// `init`:
+/// How it is built — a reducer and a pipeline of the library's own operators, read top to
+/// bottom in `init`:
 ///
 /// ```text
-/// query ─ debounce ─ trim ─┐
-/// startSearch() ───────────┼─ skip repeats of the last searched text ─ flatMap(.latest) ─┐
-/// cancelSearch() ──────────┘     (a newer search cancels the one in flight)              │
-///                                each search: .started, then its pages (observe(on:))     │
-/// loadNextPage ─────────────────────────────────── .nextPageRequested ──────────────────┤
-///                                                                                        │
-///                       scan(SearchScreen.reduced(by:)) ── the screen state ─────────────┘
-///                         └─ Property(initial:then:) per published property
+/// query ─ map(trim) ──────────────── .queryChanged ─┐
+///       └ debounce ─ map(trim) ───── .querySettled ─┤
+/// startSearch() cancelSearch() retry() ─────────────┤
+/// loadNextPage (an Action) ─── .nextPageRequested ──┤      ┌─ effects (producers) ─┐
+/// imageSearch.rateLimitedUntil ─ .rateLimitChanged ─┤      │  search: pages,       │
+///                                                   ▼      │  finished or failed   │
+///               ImageSearchTableReducer.reduce(into:action:) ◀──── (actions) ───────┘
+///                          │  state × action → state, effects
+///                          ▼
+///               one state ─ map ─ skipRepeats ─ Property(initial:then:) per property
 /// ```
 ///
-/// Paging is remembered demand: `loadNextPage` sends `.nextPageRequested` into the same
-/// stream; the reducer accepts it only with a next page and nothing loading, and the
-/// search's trigger (`ImageSearching`) never drops a request, so the action always ends —
-/// when the page arrives, when the search ends, or at once when refused.
+/// A new search is an effect started under the ID of the search it replaces, so starting it
+/// disposes (cancels) the old one, and a stale page never reaches the list. Paging is
+/// remembered demand held in the state: `loadNextPage` sends `.nextPageRequested`; the
+/// reducer accepts it only with a next page and nothing loading, and counts it; the
+/// running search's `nextPageTrigger` is that count's increases, and the search service
+/// never drops a trigger. So the action always ends — when the page arrives, when the
+/// search ends, or at once when refused — and no pipe carries page requests.
 ///
-/// Starting a search disposes the previous one, so a stale request is cancelled and its
-/// page never reaches the list; `startSearch()` replaces the results instead of appending
-/// to them; and `loadNextPage` is one stored `Action`, so its executing state guards
-/// against loading a page twice.
-public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unchecked Sendable {
-    // Safety: the observable state lives in `Property`/`MutableProperty` instances
-    // (lock-protected); `detail` is only touched under `lock`; the rest is immutable after
-    // `init`.
-    private let scheduler: DateScheduler
-    private let commandInput: Signal<SearchCommand, Never>.Observer
-    private let pipeline: Disposable
-    private let entities: Property<[ImageEntity]>
-    private let lock = NSLock()
+/// While a new search loads, the rows of the previous one stay (``ImageSearchStatus/resultsAreStale``
+/// says so) until its first page replaces them; a blank query clears them at once.
+public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, Sendable {
+    private typealias Store = ReducerStore<
+        ImageSearchTableState, ImageSearchTableAction, ImageSearchTableReducer.EffectID
+    >
+
+    private let store: Store
+    /// The bindings from the inputs into the store.
+    private let inputs = CompositeDisposable()
+    private let detail = Protected<(any ImageDetailViewModelModifiable)?>(nil)
 
     /// The text of the search box.
     ///
@@ -54,27 +59,28 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
         }
     }
     private let queryProperty = MutableProperty("")
-    /// One cell model per loaded image.
+    /// One cell model per row shown; see ``ImageSearchTableViewModeling/cellModels``.
     public let cellModels: Property<[any ImageSearchTableViewCellModeling]>
     /// Whether a search or a page load is in flight.
     public let searching: Property<Bool>
     /// The failing search's error as a sentence, or `nil`.
     public let errorMessage: Property<String?>
-    /// The number of hits for the current query.
+    /// The number of hits the service reports for the rows' query.
     public let totalCount: Property<Int64>
     /// Whether another page can be requested.
     public let hasNextPage: Property<Bool>
     /// The screen's state, published once per completed transition of the other properties.
     public let state: Property<ImageSearchState>
-    /// Loads the next page; see `ImageSearchTableViewModeling.loadNextPage`.
+    /// Everything the status line shows; see ``ImageSearchTableViewModeling/status``.
+    public let status: Property<ImageSearchStatus>
+    /// Loads the next page; see ``ImageSearchTableViewModeling/loadNextPage``.
     public let loadNextPage: Action<Void, Void, Never>
 
     /// The detail view model that `selectCellAtIndex(_:)` drives (property-injected).
     public var imageDetailViewModel: (any ImageDetailViewModelModifiable)? {
-        get { lock.withLock { detail } }
-        set { lock.withLock { detail = newValue } }
+        get { detail.value }
+        set { detail.withValue { $0 = newValue } }
     }
-    private var detail: (any ImageDetailViewModelModifiable)?
 
     /// Creates the view model.
     ///
@@ -83,93 +89,92 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
     ///   - network: Downloads preview images for the cell models.
     ///   - scheduler: Where every property changes, and the clock of the debounce.
     ///   - debounceInterval: Seconds the query must stay unchanged before it is searched.
+    ///   - source: Where results come from, as ``status`` names it (default: not named).
     public init(
         imageSearch: ImageSearching, network: Networking, scheduler: DateScheduler,
-        debounceInterval: TimeInterval = 0.3
+        debounceInterval: TimeInterval = 0.3, source: SearchSource = .unspecified
     ) {
-        self.scheduler = scheduler
-        let (commands, commandInput) = Signal<SearchCommand, Never>.pipe()
-        let (pageTrigger, pageTriggerInput) = Signal<Void, Never>.pipe()
-        let (pageRequestEnded, pageRequestEndedInput) = Signal<Void, Never>.pipe()
-        let (screens, screensInput) = Signal<SearchScreen, Never>.pipe()
-        self.commandInput = commandInput
+        let initial = ImageSearchTableState(source: source)
+        let current = MutableProperty(initial)
+        let reducer = ImageSearchTableReducer(
+            imageSearch: imageSearch, network: network, scheduler: scheduler,
+            pageDemand: current.producer.map(\.pageDemand))
+        let store = Store(state: current, scheduler: scheduler, reduce: reducer.reduce)
+        self.store = store
 
-        // What to search: the settled query, and the explicit commands.
-        let settledQueries = SignalProducer(queryProperty.signal)
-            .debounce(debounceInterval, on: scheduler)
-            .map { SearchCommand.settle($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        let searches = SignalProducer.merge(
-            settledQueries, SignalProducer(commands.filter(\.isSearch))
-        )
-        .scan(SearchOrders()) { $0.next(after: $1) }
-        .compactMap(\.order)
-
-        // Each search runs until a newer search (or a cancellation) replaces it.
-        let sessions = searches.flatMap(.latest) {
-            order -> SignalProducer<SearchScreenEvent, Never> in
-            switch order {
-            case .search(let text):
-                return Self.session(
-                    for: text, imageSearch: imageSearch, network: network, scheduler: scheduler,
-                    trigger: pageTrigger)
-            case .cancel:
-                return SignalProducer(value: .cancelled)
-            }
+        // The inputs, as actions (`send` hops to the scheduler).
+        let typed = queryProperty.signal.map(Self.trimmed)
+        let settled = typed.debounce(debounceInterval, on: scheduler)
+        let rateLimit = imageSearch.rateLimitedUntil.producer.skipRepeats()
+        for binding in [
+            store <~ typed.map(ImageSearchTableAction.queryChanged),
+            store <~ settled.map(ImageSearchTableAction.querySettled),
+            store <~ rateLimit.map { .rateLimitChanged(until: $0, now: scheduler.currentDate) },
+        ] {
+            inputs.add(binding)
         }
 
-        // The screen: every event folded by one reducer.
-        pipeline = SignalProducer.merge(
-            sessions,
-            SignalProducer(commands.filter { $0 == .nextPage }.map { _ in .nextPageRequested })
-        )
-        .scan(SearchScreen.initial) { $0.reduced(by: $1) }
-        .start(screensInput)
-
-        // The published properties, in this order: data first, then the end of a page
-        // request (so `loadNextPage` has stopped executing), then `searching` and `state` —
-        // whoever reacts to those finds the action already enabled when a next page exists.
-        entities = Property(initial: [], then: screens.map(\.entities))
+        // The published properties, projections of the one state, in this order: data
+        // first, then the end of a page request (so `loadNextPage` has stopped executing) and
+        // whether a page can be asked for, then `status`, `searching` and `state` — whoever
+        // reacts to those finds the action already enabled when a next page exists, and an
+        // observer of `searching` or `state` finds `status` up to date.
+        // Each starts with the current state, so `skipRepeats` publishes changes only.
+        let states = store.state.producer
         cellModels = Property(
             initial: [],
-            then: screens.map { ($0.cellsVersion, $0.cells) }
+            then: states.map { ($0.results.version, $0.results.cells) }
                 .skipRepeats { $0.0 == $1.0 }.map(\.1))
-        totalCount = Property(initial: 0, then: screens.map(\.totalCount).skipRepeats())
-        hasNextPage = Property(initial: false, then: screens.map(\.hasNextPage).skipRepeats())
-        errorMessage = Property(initial: nil, then: screens.map(\.errorMessage).skipRepeats())
-        screens.observeValues { screen in
-            if screen.effects.endPageRequest { pageRequestEndedInput.send(value: ()) }
-            // Sent from the scheduler's next turn, so a synchronous search cannot deliver the
-            // page while this step is still being published.
-            if screen.effects.requestPage {
-                scheduler.schedule { pageTriggerInput.send(value: ()) }
-            }
-        }
-        searching = Property(initial: false, then: screens.map(\.searching))
-        state = Property(initial: .idle, then: screens.map(\.state).skipRepeats())
+        totalCount = Property(initial: 0, then: states.map(\.results.totalCount).skipRepeats())
+        hasNextPage = Property(initial: false, then: states.map(\.hasNextPage).skipRepeats())
+        errorMessage = Property(initial: nil, then: states.map(\.errorMessage).skipRepeats())
+        let pageRequestsEnded = store.state.signal.map(\.pageRequestsEnded).skipRepeats()
+        let canLoadNextPage = Property(
+            initial: false, then: states.map { $0.hasNextPage && !$0.isSearching }.skipRepeats())
+        status = Property(initial: initial.status, then: states.map(\.status).skipRepeats())
+        searching = Property(initial: false, then: states.map(\.isSearching).skipRepeats())
+        state = Property(initial: .idle, then: states.map(\.summary).skipRepeats())
 
-        let canLoadNextPage = hasNextPage.combineLatest(with: searching).map { $0 && !$1 }
-        loadNextPage = Action(enabledIf: canLoadNextPage) {
+        loadNextPage = Action(enabledIf: canLoadNextPage) { [weak store] in
             SignalProducer { observer, lifetime in
-                lifetime += pageRequestEnded.observe { _ in observer.sendCompleted() }
-                scheduler.schedule { commandInput.send(value: .nextPage) }
+                lifetime += scheduler.schedule {
+                    guard let store, !lifetime.hasEnded else { return observer.sendCompleted() }
+                    // One application at a time: the next request to end is this one.
+                    let before = store.state.value.pageRequestsEnded
+                    lifetime += pageRequestsEnded.filter { $0 > before }.take(first: 1)
+                        .observeCompleted { observer.sendCompleted() }
+                    store.receive(.nextPageRequested)
+                }
             }
         }
     }
 
     deinit {
-        pipeline.dispose()
+        inputs.dispose()
+        store.cancelEffects()
     }
 
     /// Searches the current query now (trimmed); a blank query clears the results.
     public func startSearch() {
-        let text = query.value.trimmingCharacters(in: .whitespacesAndNewlines)
-        send(.search(text))
+        store.send(.searchRequested(Self.trimmed(query.value)))
     }
 
-    /// Cancels the search or page load in flight; the results loaded so far stay, and no
-    /// further page can be loaded for this search.
+    /// Cancels the query waiting for its debounce (it is not searched), or else the search
+    /// or page load in flight; the rows loaded so far stay, ``status`` says "cancelled", and
+    /// no further page can be loaded until ``retry()``. With nothing in flight or pending,
+    /// does nothing.
     public func cancelSearch() {
-        send(.cancel)
+        store.send(.cancelRequested)
+    }
+
+    /// After a failed or cancelled search, searches its query again; after a page that
+    /// failed (or was cancelled) with rows shown, asks for that page again and keeps the
+    /// rows. Does nothing unless ``ImageSearchStatus/canRetry``.
+    ///
+    /// A resumed search asks the service for the pages already shown again and leaves them
+    /// out: `ImageSearch` answers those from its response cache.
+    public func retry() {
+        store.send(.retryRequested)
     }
 
     /// Hands the found entities and `index` to the detail view model; an index out of range
@@ -177,81 +182,12 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, @unc
     ///
     /// - Parameter index: The position in `cellModels`.
     public func selectCellAtIndex(_ index: Int) {
-        let entities = self.entities.value
+        let entities = store.state.value.results.entities
         guard entities.indices.contains(index) else { return }
         imageDetailViewModel?.update(entities, atIndex: index)
     }
 
-    /// Sends `command` into the pipeline on the scheduler.
-    private func send(_ command: SearchCommand) {
-        let input = commandInput
-        scheduler.schedule { input.send(value: command) }
-    }
-
-    /// One search: `.started`, then its pages as they arrive (hopping to `scheduler`), then
-    /// `.finished` or `.failed`. A blank text is only `.started` (it clears the screen).
-    private static func session(
-        for text: String, imageSearch: ImageSearching, network: Networking,
-        scheduler: DateScheduler, trigger: Signal<Void, Never>
-    ) -> SignalProducer<SearchScreenEvent, Never> {
-        let started = SignalProducer<SearchScreenEvent, Never>(value: .started(query: text))
-        guard !text.isEmpty else { return started }
-        let pages = imageSearch.searchImages(query: text, nextPageTrigger: SignalProducer(trigger))
-            .map { response -> SearchScreenEvent in
-                .page(
-                    response,
-                    response.images.map {
-                        ImageSearchTableViewCellModel(
-                            image: $0, network: network, scheduler: scheduler)
-                    })
-            }
-            .concat(value: .finished)
-            .flatMapError { SignalProducer<SearchScreenEvent, Never>(value: .failed($0)) }
-            .observe(on: scheduler)
-        return started.concat(pages)
-    }
-}
-
-/// An input of the search pipeline.
-enum SearchCommand: Equatable {
-    /// The query settled on this (trimmed) text: searched unless it is the last searched.
-    case settle(String)
-    /// Search this text now, even if it is the last searched (`startSearch()`).
-    case search(String)
-    /// Cancel the search in flight (`cancelSearch()`).
-    case cancel
-    /// Load the next page (`loadNextPage`).
-    case nextPage
-
-    var isSearch: Bool { self != .nextPage }
-}
-
-/// Decides which commands start a search: the skip-repeats stage of the pipeline, against
-/// the last *searched* text (which `startSearch()` also sets), not the last settled one.
-struct SearchOrders {
-    /// What to do: start a search, or cancel the one in flight.
-    enum Order {
-        case search(String)
-        case cancel
-    }
-
-    private var lastSearched: String?
-    /// The order for the command just seen, or `nil` to skip it.
-    private(set) var order: Order?
-
-    func next(after command: SearchCommand) -> SearchOrders {
-        var next = self
-        switch command {
-        case .settle(let text):
-            next.order = text == lastSearched ? nil : .search(text)
-        case .search(let text):
-            next.order = .search(text)
-        case .cancel:
-            next.order = .cancel
-        case .nextPage:
-            next.order = nil
-        }
-        if case .search(let text) = next.order { next.lastSearched = text }
-        return next
+    private static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

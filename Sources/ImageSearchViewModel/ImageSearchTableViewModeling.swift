@@ -12,7 +12,10 @@ public protocol ImageSearchTableViewModeling: AnyObject, Observable {
     /// query clears the results, any other query replaces the current search.
     var query: MutableProperty<String> { get }
 
-    /// One cell model per loaded image, in result order.
+    /// One cell model per row shown, in result order: the latest search's loaded images, or,
+    /// while a new search has not delivered its first page (or failed or was cancelled
+    /// before it), the previous search's rows (``ImageSearchStatus/resultsAreStale``). A
+    /// blank query empties it.
     var cellModels: Property<[any ImageSearchTableViewCellModeling]> { get }
 
     /// Whether a search or a page load is in flight.
@@ -21,15 +24,26 @@ public protocol ImageSearchTableViewModeling: AnyObject, Observable {
     /// The failing search's error as a sentence, or `nil`; cleared when a new search starts.
     var errorMessage: Property<String?> { get }
 
-    /// The number of hits the service reports for the current query (0 before any result).
+    /// The number of hits the service reports for the query of the rows shown (0 before any
+    /// result).
     var totalCount: Property<Int64> { get }
 
     /// Whether another page can be requested (the search has more hits than loaded).
     var hasNextPage: Property<Bool> { get }
 
     /// The screen's state for renderers to switch on: one value per completed transition
-    /// (never a half-applied mix of old and new properties).
+    /// (never a half-applied mix of old and new properties). While a search is in flight or
+    /// after it failed it counts that search's own rows (0 while older rows stay); it has no
+    /// case for a cancel (a cancelled search reads `.loaded` with the rows shown) or for a
+    /// pending query. ``status`` says all of it.
     var state: Property<ImageSearchState> { get }
+
+    /// Everything a status line shows, one value per completed transition: what the search
+    /// is doing (with its typed error when it failed, "cancelled", "query too long"), the
+    /// query waiting for its debounce, the query the rows answer and whether they are stale,
+    /// skipped hits, a rate-limit wait and the source of the results. A front end's status
+    /// line is a function of this value alone.
+    var status: Property<ImageSearchStatus> { get }
 
     /// Loads the next page of the current search and appends its cells. Enabled only when a
     /// next page exists and nothing is loading; applying it while disabled fails with
@@ -40,9 +54,15 @@ public protocol ImageSearchTableViewModeling: AnyObject, Observable {
     /// the current ones.
     func startSearch()
 
-    /// Cancels the search or page load in flight (its request is cancelled); the results
-    /// loaded so far stay. A front end calls it when the user interrupts a search.
+    /// Cancels the search or page load in flight (its request is cancelled), or the query
+    /// waiting for its debounce; the results loaded so far stay, and ``status`` says
+    /// "cancelled". A front end calls it when the user interrupts a search.
     func cancelSearch()
+
+    /// After a failure or a cancel, searches the same query again, or asks again for the
+    /// page that failed (the rows loaded before it stay). Does nothing unless
+    /// ``ImageSearchStatus/canRetry``.
+    func retry()
 
     /// Shows the result at `index` in the detail view model; an index out of range changes
     /// nothing.

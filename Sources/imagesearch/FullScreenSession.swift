@@ -113,7 +113,7 @@ final class FullScreenSession: @unchecked Sendable {
         resultCount = cells.count
         interaction.resultsChanged(count: cells.count, isNewSearch: isNewSearch)
         if isNewSearch { top = 0 }
-        if let notice = SearchMessages.skipped(setup.imageSearch.skippedHits) {
+        if let notice = SearchMessages.skipped(viewModel.status.value.skippedHits) {
             show(notice: notice)
         }
         setNeedsRender()
@@ -185,7 +185,7 @@ final class FullScreenSession: @unchecked Sendable {
     }
 
     private func errorText(_ message: String) -> String {
-        SearchMessages.error(message, cause: setup.imageSearch.lastError, baseURL: setup.baseURL)
+        SearchMessages.error(message, cause: viewModel.status.value.error, baseURL: setup.baseURL)
     }
 
     private func render() {

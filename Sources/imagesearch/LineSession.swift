@@ -166,14 +166,16 @@ final class LineSession: @unchecked Sendable {
     }
 
     private func renderNewResults() {
-        let cells = viewModel.cellModels.value
+        // Rows of an earlier query (the search failed or was cancelled before its first
+        // page) are not this search's results.
+        let cells = viewModel.status.value.resultsAreStale ? [] : viewModel.cellModels.value
         let fresh = Array(cells.dropFirst(shownCount))
         for line in renderer.table(fresh, startingAt: shownCount) { print(line) }
         shownCount = cells.count
-        if let notice = SearchMessages.skipped(setup.imageSearch.skippedHits) { print(notice) }
+        if let notice = SearchMessages.skipped(viewModel.status.value.skippedHits) { print(notice) }
         if let message = viewModel.errorMessage.value {
             let text = SearchMessages.error(
-                message, cause: setup.imageSearch.lastError, baseURL: setup.baseURL)
+                message, cause: viewModel.status.value.error, baseURL: setup.baseURL)
             printError("Search failed: \(text)")
             return
         }

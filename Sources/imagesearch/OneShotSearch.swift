@@ -78,7 +78,7 @@ final class OneShotSearch {
     /// Shows what loaded before the failure (if anything), then the error; exits 1.
     private func fail(_ message: String) {
         let text = SearchMessages.error(
-            message, cause: setup.imageSearch.lastError, baseURL: setup.baseURL)
+            message, cause: viewModel.status.value.error, baseURL: setup.baseURL)
         let cells = viewModel.cellModels.value
         if options.json {
             var document = report(cells, detail: nil)
@@ -129,7 +129,7 @@ final class OneShotSearch {
     }
 
     private func printSkippedNotice() {
-        if let notice = SearchMessages.skipped(setup.imageSearch.skippedHits) {
+        if let notice = SearchMessages.skipped(viewModel.status.value.skippedHits) {
             printError("imagesearch: \(notice)")
         }
     }
@@ -156,7 +156,7 @@ final class OneShotSearch {
         document.total = total
         document.loaded = cells.count
         document.results = JSONReport.results(from: cells)
-        document.skipped = setup.imageSearch.skippedHits
+        document.skipped = viewModel.status.value.skippedHits
         if let detail, cells.indices.contains(detail - 1) {
             document.detail = JSONReport.result(cells[detail - 1].image, index: detail)
         }

@@ -9,8 +9,10 @@ struct SearchSetup {
     /// `"pixabay"` or `"offline"`.
     let source: String
     let network: any Networking
-    /// The search the view models use, observed for skipped hits and the typed error.
-    let imageSearch: ReportingImageSearch
+    /// The search the view models use.
+    let imageSearch: any ImageSearching
+    /// Where results come from, as the view model's status names it.
+    let searchSource: SearchSource
     /// The endpoint searched (for error messages).
     let baseURL: String
     /// One-line notices for standard error: the offline catalog standing in, options that
@@ -40,6 +42,7 @@ struct SearchSetup {
         let cache: ResponseCache
         if live {
             source = "pixabay"
+            searchSource = .server(address: baseURL)
             network = Network(
                 timeout: options.timeout ?? Network.defaultTimeout,
                 userAgent: "imagesearch/\(imageSearchVersion)")
@@ -52,6 +55,7 @@ struct SearchSetup {
             }
         } else {
             source = "offline"
+            searchSource = .offlineCatalog
             network = OfflineCatalog()
             cache = ResponseCache()
             if !options.offline {
@@ -61,8 +65,7 @@ struct SearchSetup {
             }
         }
         self.notices = notices
-        imageSearch = ReportingImageSearch(
-            ImageSearch(network: network, pixabay: pixabay, cache: cache))
+        imageSearch = ImageSearch(network: network, pixabay: pixabay, cache: cache)
     }
 
     /// The key in the file at `path`, trimmed.
@@ -97,7 +100,8 @@ extension SearchSetup {
         channel: ExternalAppChanneling = SystemExternalAppChannel()
     ) -> (table: ImageSearchTableViewModel, detail: ImageDetailViewModel) {
         let table = ImageSearchTableViewModel(
-            imageSearch: imageSearch, network: network, scheduler: QueueScheduler.main)
+            imageSearch: imageSearch, network: network, scheduler: QueueScheduler.main,
+            source: searchSource)
         let detail = ImageDetailViewModel(
             network: network, externalAppChannel: channel, scheduler: QueueScheduler.main)
         table.imageDetailViewModel = detail

@@ -27,30 +27,45 @@ func makeImage(_ id: UInt64, tags: [String] = ["a", "b"]) -> ImageEntity {
 
 /// A search service answering from pages held in memory, after a delay on a `TestScheduler`.
 ///
-/// Records each search's query, how many pages it requested, and how many searches were
-/// disposed before they ended.
+/// It keeps the `ImageSearching` contract: a trigger that arrives while a page loads is
+/// remembered and served after it. Records each search's query, the pages it requested,
+/// and how many searches were disposed before they ended; `failure` can fail a chosen
+/// request, and `waits` is what it reports as `rateLimitedUntil`.
 final class StubImageSearch: ImageSearching, @unchecked Sendable {
     // Safety: mutable state is only touched under `lock`.
     private let lock = NSLock()
     private let scheduler: TestScheduler
     private let delay: TimeInterval
     private let pages: (String) -> Result<[ResponseEntity], NetworkError>
+    private let failure: (String, Int) -> NetworkError?
     private(set) var queries: [String] = []
     private(set) var pageRequests = 0
+    private(set) var requestedPages: [String] = []
     private(set) var disposals = 0
+    /// What `rateLimitedUntil` reports.
+    let waits = MutableProperty<Date?>(nil)
 
+    /// - Parameters:
+    ///   - failure: Given the query and the page index (from 0) of a request, an error that
+    ///     request fails with instead of answering (default: none).
     init(
         scheduler: TestScheduler, delay: TimeInterval = 0.5,
-        pages: @escaping (String) -> Result<[ResponseEntity], NetworkError>
+        pages: @escaping (String) -> Result<[ResponseEntity], NetworkError>,
+        failure: @escaping (String, Int) -> NetworkError? = { _, _ in nil }
     ) {
         self.scheduler = scheduler
         self.delay = delay
         self.pages = pages
+        self.failure = failure
     }
 
     var recordedQueries: [String] { lock.withLock { queries } }
     var recordedPageRequests: Int { lock.withLock { pageRequests } }
+    /// `"query#index"` per page requested, in order.
+    var recordedPages: [String] { lock.withLock { requestedPages } }
     var recordedDisposals: Int { lock.withLock { disposals } }
+
+    var rateLimitedUntil: Property<Date?> { Property(capturing: waits) }
 
     func searchImages(
         query: String, nextPageTrigger: SignalProducer<Void, Never>
@@ -60,15 +75,27 @@ final class StubImageSearch: ImageSearching, @unchecked Sendable {
             let outcome = self.pages(query)
             var next = 0
             var loading = false
+            var owed = 0
             let ended = Recorded<Bool>()
             let scheduler = self.scheduler
             let delay = self.delay
             func requestPage() {
-                guard !loading else { return }
-                self.lock.withLock { self.pageRequests += 1 }
+                guard !loading else {
+                    owed += 1  // remembered, served after the page in flight
+                    return
+                }
+                self.lock.withLock {
+                    self.pageRequests += 1
+                    self.requestedPages.append("\(query)#\(next)")
+                }
                 loading = true
+                let failure = self.failure(query, next)
                 lifetime += scheduler.schedule(afterDelay: delay) {
                     loading = false
+                    if let failure {
+                        ended.append(true)
+                        return observer.send(error: failure)
+                    }
                     switch outcome {
                     case .failure(let error):
                         ended.append(true)
@@ -83,6 +110,9 @@ final class StubImageSearch: ImageSearching, @unchecked Sendable {
                         if next == pages.count {
                             ended.append(true)
                             observer.sendCompleted()
+                        } else if owed > 0 {
+                            owed -= 1
+                            requestPage()
                         }
                     }
                 }
