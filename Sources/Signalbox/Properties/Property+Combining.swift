@@ -44,7 +44,7 @@ extension Property {
     /// A property of the latest values of every property of `properties`, in order; `nil`
     /// if `properties` is empty.
     ///
-    /// - Parameter properties: The properties to combine; they are kept alive.
+    /// - Parameter properties: The properties to combine; not kept alive.
     /// - Returns: The property of all latest values, or `nil` for no properties.
     public static func combineLatest<S: Sequence, Element>(_ properties: S) -> Property<[Element]>?
     where S.Element: PropertyProtocol, S.Element.Value == Element, Value == [Element] {
@@ -57,7 +57,7 @@ extension Property {
     /// `emptySentinel` if `properties` is empty.
     ///
     /// - Parameters:
-    ///   - properties: The properties to combine; they are kept alive.
+    ///   - properties: The properties to combine; not kept alive.
     ///   - emptySentinel: The value of the property when there are no properties.
     /// - Returns: The property of all latest values.
     public static func combineLatest<S: Sequence, Element>(
@@ -70,7 +70,7 @@ extension Property {
     /// A property of the values of every property of `properties`, zipped in order; `nil`
     /// if `properties` is empty.
     ///
-    /// - Parameter properties: The properties to zip; they are kept alive.
+    /// - Parameter properties: The properties to zip; not kept alive.
     /// - Returns: The property of the latest zipped values, or `nil` for no properties.
     public static func zip<S: Sequence, Element>(_ properties: S) -> Property<[Element]>?
     where S.Element: PropertyProtocol, S.Element.Value == Element, Value == [Element] {
@@ -83,7 +83,7 @@ extension Property {
     /// `emptySentinel` if `properties` is empty.
     ///
     /// - Parameters:
-    ///   - properties: The properties to zip; they are kept alive.
+    ///   - properties: The properties to zip; not kept alive.
     ///   - emptySentinel: The value of the property when there are no properties.
     /// - Returns: The property of the latest zipped values.
     public static func zip<S: Sequence, Element>(_ properties: S, emptySentinel: [Element])
@@ -95,9 +95,7 @@ extension Property {
     private static func combined<P: PropertyProtocol, Element>(
         _ members: [P], _ values: SignalProducer<[Element], Never>
     ) -> Property<[Element]> where P.Value == Element {
-        Property<[Element]>(
-            derivedInitial: members.map(\.value), from: values,
-            retaining: members.map { $0 as AnyObject })
+        Property<[Element]>(composing: values) { members.map(\.value) }
     }
 }
 
@@ -108,9 +106,7 @@ extension PropertyProtocol {
     /// - Parameter initial: Stands for the previous value of the first pair.
     /// - Returns: The derived property.
     public func combinePrevious(_ initial: Value) -> Property<(Value, Value)> {
-        Property(
-            derivedInitial: (initial, value), from: producer.combinePrevious(initial),
-            retaining: [self])
+        Property(composing: producer.combinePrevious(initial)) { (initial, value) }
     }
 
     /// A property of the pair of the previous and the current value, starting from
@@ -127,7 +123,7 @@ extension PropertyProtocol where Value: Hashable {
     ///
     /// - Returns: The derived property; it remembers every value it held.
     public func uniqueValues() -> Property<Value> {
-        Property(derivedInitial: value, from: producer.uniqueValues(), retaining: [self])
+        Property(composing: producer.uniqueValues()) { value }
     }
 }
 
@@ -139,7 +135,7 @@ extension PropertyProtocol {
     public func uniqueValues<Identity: Hashable>(_ transform: @escaping (Value) -> Identity)
         -> Property<Value>
     {
-        Property(derivedInitial: value, from: producer.uniqueValues(transform), retaining: [self])
+        Property(composing: producer.uniqueValues(transform)) { value }
     }
 }
 
@@ -150,7 +146,7 @@ extension PropertyProtocol {
     /// `emptySentinel` if `properties` is empty; see `Property.combineLatest(_:emptySentinel:)`.
     ///
     /// - Parameters:
-    ///   - properties: The properties to combine; they are kept alive.
+    ///   - properties: The properties to combine; not kept alive.
     ///   - emptySentinel: The value of the property when there are no properties.
     /// - Returns: The property of all latest values.
     public static func combineLatest<S: Sequence, Element>(
@@ -163,7 +159,7 @@ extension PropertyProtocol {
     /// `emptySentinel` if `properties` is empty; see `Property.zip(_:emptySentinel:)`.
     ///
     /// - Parameters:
-    ///   - properties: The properties to zip; they are kept alive.
+    ///   - properties: The properties to zip; not kept alive.
     ///   - emptySentinel: The value of the property when there are no properties.
     /// - Returns: The property of the latest zipped values.
     public static func zip<S: Sequence, Element>(_ properties: S, emptySentinel: [Element])
