@@ -86,6 +86,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case oversizedHeaders(size: Int)
         /// Waits `delay` seconds (or until the server stops), then replies with `reply`.
         indirect case delayed(by: TimeInterval, then: Reply)
+        /// A complete response announced as keep-alive, then reads whatever else the client
+        /// sends on the connection until it closes it (at most 10 s); see ``trailingBytes``.
+        case respondAndListen(status: Int, headers: [String: String], body: Data)
 
         public static func json(_ text: String, status: Int = 200) -> Reply {
             .respond(
@@ -115,6 +118,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var receivedRequests: [Request] = []
     private var clientClosures = 0
     private var streamedBytes = 0
+    private var trailing = Data()
     private var stopped = false
     private let threads = DispatchGroup()
     private let requestArrived = DispatchSemaphore(value: 0)
@@ -128,6 +132,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// How many connections the client closed while the server was holding or streaming.
     public var closedByClientCount: Int { lock.withLock { clientClosures } }
+
+    /// What clients sent after a `.respondAndListen` reply, over all connections.
+    public var trailingBytes: Data { lock.withLock { trailing } }
 
     /// How many body bytes `.endless` replies have sent so far, over all connections.
     public var streamedByteCount: Int { lock.withLock { streamedBytes } }
@@ -354,6 +361,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case .delayed(let delay, let then):
             guard pause(delay) else { return }
             answer(request, with: then, on: connection)
+        case .respondAndListen(let status, let headers, let body):
+            var all = headers
+            all["Content-Length"] = "\(body.count)"
+            let line = "HTTP/1.1 \(status) \(reason(status))\r\nConnection: keep-alive\r\n"
+            guard
+                send(connection, Data(line.utf8) + Data((headerLines(all).joined() + "\r\n").utf8) + body)
+            else { return }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while waitReadable(connection) {
+                let count = recv(connection, &buffer, buffer.count, 0)
+                if count <= 0 { return }
+                lock.withLock { trailing.append(contentsOf: buffer[0..<count]) }
+            }
         }
     }
 
