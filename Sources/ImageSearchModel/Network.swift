@@ -293,7 +293,7 @@ public final class Network: Networking {
                 bodyHoldsSecret: formBody
                     && prepared.parameters.keys.contains { Redactor.secretParameterNames.contains($0) })
             let environment = NetworkTransfer.Environment(
-                session: self.session, delegate: self.delegate, deliveryQueue: self.deliveryQueue,
+                owner: self, session: self.session, delegate: self.delegate, deliveryQueue: self.deliveryQueue,
                 maximumBodySize: self.maximumBodySize,
                 imageHosts: prepared.expectedContent == .image ? self.imageHosts : nil)
             let transfer = NetworkTransfer(
@@ -325,7 +325,7 @@ public final class Network: Networking {
             }
             log?("\(method) \(shownAddress)")
             queue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)
-            queue.async { transfer.begin() }
+            transfer.begin()
         }
     }
 

@@ -21,12 +21,18 @@ import Signalbox
 final class NetworkTransfer: @unchecked Sendable {
     // Safety: `hop`, `response`, `body`, `visited`, `leftOrigin`, `pendingRedirect` and
     // `finished` are only touched on the network's serial delivery queue (the delegate's
-    // callbacks, the deadline, and the hops' continuations all run there). `tasks` is a
-    // `Protected` and may be used from any thread.
+    // callbacks, the deadline, and the hops' continuations all run there), except that
+    // `begin()` reads `hop` on the starting thread before any of those can run (nothing
+    // writes it until a task has answered). `tasks` is a `Protected` and may be used from any
+    // thread; `environment` and the other `let`s are immutable.
     typealias Completion = (Result<(status: Int, body: Data), NetworkError>) -> Void
 
     /// What the transfer needs from its network.
     struct Environment {
+        /// The network: kept alive while the transfer may start a task, because its `deinit`
+        /// invalidates the session, and FoundationNetworking traps when a task is made on an
+        /// invalidated session.
+        let owner: AnyObject
         let session: URLSession
         let delegate: NetworkSessionDelegate
         let deliveryQueue: DispatchQueue
@@ -67,9 +73,14 @@ final class NetworkTransfer: @unchecked Sendable {
     /// Whether the outcome has been reported. On the delivery queue only.
     var isFinished: Bool { finished }
 
-    /// Starts the first hop. On the delivery queue.
+    /// Starts the first hop: at once, on the thread that starts the request, when there is no
+    /// host to check; otherwise after the check, from the delivery queue.
     func begin() {
-        start(hop)
+        guard environment.imageHosts != nil else {
+            launchNow(hop)
+            return
+        }
+        environment.deliveryQueue.async { [self] in start(hop) }
     }
 
     /// Cancels the task in flight, if any, from any thread, without waiting: the task is
@@ -231,24 +242,26 @@ final class NetworkTransfer: @unchecked Sendable {
         }
     }
 
-    /// Creates, registers and resumes the hop's task on a global queue (creating a task may
-    /// wait for the session's queue), unless the transfer was cancelled meanwhile.
+    /// Starts the hop's task on a global queue (creating a task may wait for the session's
+    /// queue, which the delivery queue must never do).
     private func launch(_ request: URLRequest) {
-        let environment = self.environment
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let task = environment.session.dataTask(with: request)
-            let started = tasks.withValue { state -> Bool in
-                guard !state.cancelled else { return false }
-                state.current = task
-                return true
-            }
-            guard started else {
-                task.cancel()
-                return
-            }
-            environment.delegate.register(self, for: task)
-            task.resume()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in launchNow(request) }
+    }
+
+    /// Creates, registers and resumes the hop's task, unless the transfer was cancelled.
+    private func launchNow(_ request: URLRequest) {
+        let task = environment.session.dataTask(with: request)
+        let started = tasks.withValue { state -> Bool in
+            guard !state.cancelled else { return false }
+            state.current = task
+            return true
         }
+        guard started else {
+            task.cancel()
+            return
+        }
+        environment.delegate.register(self, for: task)
+        task.resume()
     }
 
     /// The session's error as a ``NetworkError``, knowing what this transfer saw.
