@@ -291,9 +291,12 @@ public final class Network: Networking {
                 firstURL: target, secretHeaderNames: prepared.secretHeaderNames,
                 crossOrigin: prepared.crossOriginRedirects,
                 bodyHoldsSecret: formBody
-                    && prepared.parameters.keys.contains { Redactor.secretParameterNames.contains($0) })
+                    && prepared.parameters.keys.contains {
+                        Redactor.secretParameterNames.contains($0)
+                    })
             let environment = NetworkTransfer.Environment(
-                owner: self, session: self.session, delegate: self.delegate, deliveryQueue: self.deliveryQueue,
+                owner: self, session: self.session, delegate: self.delegate,
+                deliveryQueue: self.deliveryQueue,
                 maximumBodySize: self.maximumBodySize,
                 imageHosts: prepared.expectedContent == .image ? self.imageHosts : nil)
             let transfer = NetworkTransfer(
@@ -321,7 +324,9 @@ public final class Network: Networking {
             lifetime.observeEnded {
                 deadline.cancel()
                 transfer.cancel()
-                queue.async { if !transfer.isFinished { log?("\(method) \(shownAddress) cancelled") } }
+                queue.async {
+                    if !transfer.isFinished { log?("\(method) \(shownAddress) cancelled") }
+                }
             }
             log?("\(method) \(shownAddress)")
             queue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)

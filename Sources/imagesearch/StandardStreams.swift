@@ -36,7 +36,8 @@ enum StandardStreams {
     static func write(_ text: String, to descriptor: Int32) {
         guard let error = writeAll(Array(text.utf8), to: descriptor) else { return }
         if error != EPIPE && descriptor != STDERR_FILENO {
-            let stream = descriptor == STDOUT_FILENO ? "standard output" : "descriptor \(descriptor)"
+            let stream =
+                descriptor == STDOUT_FILENO ? "standard output" : "descriptor \(descriptor)"
             let reason = String(cString: strerror(error))
             _ = writeAll(
                 Array("imagesearch: cannot write to \(stream): \(reason)\n".utf8),

@@ -17,7 +17,9 @@ import Testing
 struct HardeningDataTests {
     static let key = "KEY-abcdefghijklmno"  // 19 characters
 
-    @Test("a key echoed across the cut of a 4xx message leaves no part of itself", arguments: 130...175)
+    @Test(
+        "a key echoed across the cut of a 4xx message leaves no part of itself",
+        arguments: 130...175)
     func keyNearTheCut(offset: Int) throws {
         let text = String(repeating: "x", count: offset) + " " + Self.key + " tail of the message"
         let error = try #require(
@@ -98,9 +100,11 @@ struct HardeningDataTests {
         var fields = Fixtures.hitFields()
         fields["user"] = "\"" + String(repeating: "u", count: 100_000) + "\""
         fields["tags"] =
-            "\"" + (0..<5000).map { "tag\($0)" + String(repeating: "t", count: 500) }
+            "\""
+            + (0..<5000).map { "tag\($0)" + String(repeating: "t", count: 500) }
             .joined(separator: ", ") + "\""
-        let hit = try JSONDecoder().decode(ImageEntity.self, from: Data(Fixtures.object(fields).utf8))
+        let hit = try JSONDecoder().decode(
+            ImageEntity.self, from: Data(Fixtures.object(fields).utf8))
         #expect(hit.username.utf8.count <= ImageEntity.maximumTextLength)
         #expect(hit.tags.count <= ImageEntity.maximumTagCount)
         #expect(hit.tags.allSatisfy { $0.utf8.count <= ImageEntity.maximumTextLength })
@@ -164,7 +168,8 @@ struct HardeningDataTests {
             ResponseCacheEntry(value: Fixtures.response(totalHits: 1, count: 1), storedAt: Date()),
             forKey: "k", keepingAtMost: 10, expiredBefore: .distantPast)
         for stray in strays {
-            #expect(!FileManager.default.fileExists(atPath: stray.path), "\(stray.lastPathComponent)")
+            #expect(
+                !FileManager.default.fileExists(atPath: stray.path), "\(stray.lastPathComponent)")
         }
         #expect(FileManager.default.fileExists(atPath: unrelated.path))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -189,7 +194,9 @@ private struct StubNetworkAnsweringPages: Networking {
     func send<Request: NetworkRequest>(_ request: Request) -> SignalProducer<
         Request.Response, NetworkError
     > {
-        guard let response = page as? Request.Response else { return SignalProducer(error: .unknown) }
+        guard let response = page as? Request.Response else {
+            return SignalProducer(error: .unknown)
+        }
         return SignalProducer(value: response)
     }
 }

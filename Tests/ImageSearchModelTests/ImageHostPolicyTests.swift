@@ -28,14 +28,16 @@ struct ImageHostPolicyTests {
         #expect(server.requests.isEmpty)
     }
 
-    @Test("link-local and private image hosts are refused, whatever their spelling", arguments: [
-        "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/a.png",
-        "http://192.168.1.1/a.png", "http://172.16.0.1/a.png", "http://[::1]:8080/a.png",
-        "http://[fe80::1]/a.png", "http://[fd00::1]/a.png", "http://0.0.0.0/a.png",
-        "http://2130706433/a.png", "http://0x7f.1/a.png", "http://127.1/a.png",
-        "http://localhost/a.png", "http://LOCALHOST./a.png", "http://api.localhost/a.png",
-        "http://[::ffff:127.0.0.1]/a.png",
-    ])
+    @Test(
+        "link-local and private image hosts are refused, whatever their spelling",
+        arguments: [
+            "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/a.png",
+            "http://192.168.1.1/a.png", "http://172.16.0.1/a.png", "http://[::1]:8080/a.png",
+            "http://[fe80::1]/a.png", "http://[fd00::1]/a.png", "http://0.0.0.0/a.png",
+            "http://2130706433/a.png", "http://0x7f.1/a.png", "http://127.1/a.png",
+            "http://localhost/a.png", "http://LOCALHOST./a.png", "http://api.localhost/a.png",
+            "http://[::ffff:127.0.0.1]/a.png",
+        ])
     func privateHostsRefused(url: String) {
         let outcome = Network(timeout: 2).requestImage(url: url).outcome(timeout: 20)
         guard case .invalidRequest(let message)? = outcome.error else {
@@ -88,15 +90,17 @@ struct ImageHostPolicyTests {
         #expect(outcome.values == [Data("{}".utf8)])
     }
 
-    @Test("address classification", arguments: [
-        ("8.8.8.8", true), ("1.1.1.1", true), ("127.0.0.1", false), ("10.1.2.3", false),
-        ("172.31.255.255", false), ("172.32.0.1", true), ("192.168.0.1", false),
-        ("169.254.1.1", false), ("100.64.0.1", false), ("224.0.0.1", false),
-        ("255.255.255.255", false), ("0.0.0.0", false), ("2001:4860:4860::8888", true),
-        ("::1", false), ("::", false), ("fe80::1", false), ("fc00::1", false),
-        ("ff02::1", false), ("::ffff:10.0.0.1", false), ("::ffff:8.8.8.8", true),
-        ("64:ff9b::7f00:1", false),
-    ])
+    @Test(
+        "address classification",
+        arguments: [
+            ("8.8.8.8", true), ("1.1.1.1", true), ("127.0.0.1", false), ("10.1.2.3", false),
+            ("172.31.255.255", false), ("172.32.0.1", true), ("192.168.0.1", false),
+            ("169.254.1.1", false), ("100.64.0.1", false), ("224.0.0.1", false),
+            ("255.255.255.255", false), ("0.0.0.0", false), ("2001:4860:4860::8888", true),
+            ("::1", false), ("::", false), ("fe80::1", false), ("fc00::1", false),
+            ("ff02::1", false), ("::ffff:10.0.0.1", false), ("::ffff:8.8.8.8", true),
+            ("64:ff9b::7f00:1", false),
+        ])
     func classification(address: String, isPublic: Bool) {
         #expect(HostAddress.isPublic(numericHost: address) == isPublic, "\(address)")
     }

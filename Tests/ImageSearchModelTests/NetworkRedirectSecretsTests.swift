@@ -173,7 +173,9 @@ struct NetworkRedirectSecretsTests {
         #expect(moved.headers["content-type"] == "application/json")
     }
 
-    @Test("303, and 301/302 after a POST, continue with a GET without the body", arguments: [301, 302, 303])
+    @Test(
+        "303, and 301/302 after a POST, continue with a GET without the body",
+        arguments: [301, 302, 303])
     func seeOtherBecomesGet(status: Int) throws {
         let server = try LoopbackHTTPServer { request in
             request.target == "/api"

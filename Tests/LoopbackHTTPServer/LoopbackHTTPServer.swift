@@ -366,7 +366,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             all["Content-Length"] = "\(body.count)"
             let line = "HTTP/1.1 \(status) \(reason(status))\r\nConnection: keep-alive\r\n"
             guard
-                send(connection, Data(line.utf8) + Data((headerLines(all).joined() + "\r\n").utf8) + body)
+                send(
+                    connection,
+                    Data(line.utf8) + Data((headerLines(all).joined() + "\r\n").utf8) + body)
             else { return }
             var buffer = [UInt8](repeating: 0, count: 4096)
             while waitReadable(connection) {
