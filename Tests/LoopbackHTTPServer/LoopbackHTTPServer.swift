@@ -113,6 +113,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let wakeWrite: Int32
     private let handler: @Sendable (Request) -> Reply
     private let latency: ClosedRange<TimeInterval>
+    private let recordsRequests: Bool
     private var generator: SeededGenerator
     private let lock = NSLock()
     private var receivedRequests: [Request] = []
@@ -147,13 +148,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     ///     replies at once. Negative, NaN or infinite bounds count as 0; waits are capped
     ///     at 10 s and end early when the server stops.
     ///   - seed: Seeds the generator of the latencies, so a run can be repeated.
+    ///   - recordsRequests: Whether ``requests`` keeps every request (the default); a soak
+    ///     of many thousands turns it off, so the server's memory stays flat.
     ///   - handler: Chooses the reply to each request; called on the connection's thread.
     public init(
         latency: ClosedRange<TimeInterval> = 0...0, seed: UInt64 = 0x5EED,
-        handler: @escaping @Sendable (Request) -> Reply
+        recordsRequests: Bool = true, handler: @escaping @Sendable (Request) -> Reply
     ) throws {
         self.handler = handler
         self.latency = latency
+        self.recordsRequests = recordsRequests
         self.generator = SeededGenerator(seed: seed)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw SetUpError.socket("pipe") }
@@ -252,7 +256,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = readRequest(connection) else { return }
-        lock.withLock { receivedRequests.append(request) }
+        if recordsRequests { lock.withLock { receivedRequests.append(request) } }
         requestArrived.signal()
         let reply = handler(request)
         guard pause(nextLatency()) else { return }
