@@ -5,6 +5,16 @@
 #
 #   scripts/soak-network.sh [REQUESTS] [STEP]     (default 10000 1000)
 #
+# Environment: SOAK_MODE=urlsession runs the same loop on a bare URLSession (the platform's
+# own growth, for comparison); SOAK_URL=http://127.0.0.1:PORT uses a server in another process
+# (scripts/soak-server.py prints the port it listens on) instead of the in-process loopback
+# server, so only the client is measured.
+#
+# Result (Swift 6.3.1, libcurl 7.88.1, Debian 12; 8 requests in flight): RSS grows by about
+# 0.19 MB per 1,000 requests and does not settle over 100,000 (42 → 70 MB), with Network and
+# with a bare URLSession alike, with the server in or out of process, and with
+# MALLOC_ARENA_MAX=1: the growth is FoundationNetworking's. Network adds none measurable.
+#
 # Builds the tests optimised (-c release) so the numbers are those of shipped code. Takes the
 # shared heavy-job lock when it exists, like every build on the shared machine.
 set -euo pipefail

@@ -56,7 +56,11 @@ enum HostAddress {
             return known
         }
         var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(normalized(host), nil, &hints, &list) == 0 else { return true }
         defer { freeaddrinfo(list) }
