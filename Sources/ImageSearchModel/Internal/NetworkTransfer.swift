@@ -23,7 +23,7 @@ final class NetworkTransfer: @unchecked Sendable {
     // `finished` are only touched on the network's serial delivery queue (the delegate's
     // callbacks, the deadline, and the hops' continuations all run there), except that
     // `begin()` reads `hop` on the starting thread before any of those can run (nothing
-    // writes it until a task has answered). `tasks` is a `Protected` and may be used from any
+    // writes it until a task has answered, and the task is made after the read). `tasks` is a `Protected` and may be used from any
     // thread; `environment` and the other `let`s are immutable.
     typealias Completion = (Result<(status: Int, body: Data), NetworkError>) -> Void
 
@@ -73,11 +73,13 @@ final class NetworkTransfer: @unchecked Sendable {
     /// Whether the outcome has been reported. On the delivery queue only.
     var isFinished: Bool { finished }
 
-    /// Starts the first hop: at once, on the thread that starts the request, when there is no
-    /// host to check; otherwise after the check, from the delivery queue.
+    /// Starts the first hop, without waiting: the task is made on a global queue (after the
+    /// host check, for an image), because making a task waits for the session's work queue,
+    /// which another request's hostile reply can keep busy for seconds, and the thread that
+    /// starts a request is often a user interface's.
     func begin() {
         guard environment.imageHosts != nil else {
-            launchNow(hop)
+            launch(hop)
             return
         }
         environment.deliveryQueue.async { [self] in start(hop) }
