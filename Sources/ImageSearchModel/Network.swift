@@ -35,9 +35,10 @@ import Signalbox
 ///   hop checked before anything is sent to it.
 /// - The value of a `key` parameter (the API key), of a secret header and the password of an
 ///   address's userinfo never appear in an error or a log line; nor does the userinfo.
-/// - `dispose()` and the deadline never wait for the platform: the outcome is reported at
-///   once and the task is cancelled on a global queue (FoundationNetworking can take seconds
-///   over a hostile header block).
+/// - Starting a producer, `dispose()` and the deadline never wait for the platform: tasks are
+///   made and cancelled on a global queue, and the outcome is reported at once
+///   (FoundationNetworking can take seconds over a hostile header block, and every session
+///   of the process waits meanwhile).
 ///
 /// Known limitation (Linux): a server that closes the connection in the middle of its header
 /// block makes FoundationNetworking stop the process ("Transfer completed, but there's no
