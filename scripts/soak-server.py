@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A loopback HTTP server in its own process for scripts/soak-network.sh --external: every
+"""A loopback HTTP server in its own process for scripts/soak-network.sh (SOAK_URL): every
 request gets a small JSON page, so the soak's process holds the client only."""
 import http.server
 import sys
