@@ -11,14 +11,20 @@
 /// refresh.apply().start()  // Fails with .disabled: the first run is still executing.
 /// ```
 ///
-/// `isExecuting` and `isEnabled` change on the thread that starts or finishes a run;
-/// observe them `on` a scheduler to hop to a UI thread.
+/// `isExecuting` and `isEnabled` change on the thread that starts or finishes a run (or
+/// changes the condition); observe them `on` a scheduler to hop to a UI thread. Their
+/// `Observation` change handlers run once that thread holds no lock of the library, so a
+/// handler may hop synchronously to a queue that applies the action.
 public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendable {
-    // Safety: the mutable state lives in `MutableProperty` and `Signal` instances, which are
-    // lock-protected; `execute` is immutable.
+    // Safety: the mutable state lives in `state` (a `MutableProperty`) and in signals, which
+    // are lock-protected; everything else is immutable.
     private let execute: (Input) -> SignalProducer<Output, Error>
+    /// The condition, kept alive with the action (as ReactiveSwift keeps its state property).
     private let enabledIf: Property<Bool>
-    private let executing = MutableProperty(false)
+    /// The condition's latest value and whether a run is in progress, changed atomically:
+    /// `apply` reads and writes them in one step, and `isEnabled`/`isExecuting` derive from
+    /// them.
+    private let state: MutableProperty<ActionState>
     private let eventsInput: Signal<Event<Output, Error>, Never>.Observer
 
     /// Whether a run is in progress.
@@ -41,7 +47,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     public let completed: Signal<Void, Never>
 
     /// Creates an action that is enabled while `enabledIf` holds `true` and no run is in
-    /// progress.
+    /// progress. The action keeps `enabledIf` alive.
     ///
     /// - Parameters:
     ///   - enabledIf: The condition, besides not executing, for the action to be enabled.
@@ -51,8 +57,23 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     ) where P.Value == Bool {
         self.execute = execute
         self.enabledIf = Property(capturing: enabledIf)
-        isExecuting = Property(capturing: executing)
-        isEnabled = self.enabledIf.combineLatest(with: executing).map { $0 && !$1 }
+        let state = MutableProperty(ActionState(isUserEnabled: enabledIf.value))
+        self.state = state
+        // The condition's producer sends its current value, then its changes: none is
+        // missed between reading the value above and observing.
+        state.lifetime += enabledIf.producer.startWithValues { [weak state] isUserEnabled in
+            state?.modifyIfChanged { state in
+                guard state.isUserEnabled != isUserEnabled else { return false }
+                state.isUserEnabled = isUserEnabled
+                return true
+            }
+        }
+        isExecuting = Property(composing: state.producer.map(\.isExecuting).skipRepeats()) {
+            false
+        }
+        isEnabled = Property(composing: state.producer.map(\.isEnabled).skipRepeats()) {
+            enabledIf.value
+        }
         (events, eventsInput) = Signal<Event<Output, Error>, Never>.pipe()
         values = events.compactMap { $0.value }
         errors = events.compactMap { $0.error }
@@ -73,8 +94,9 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// A producer that, when started, runs the action with `input`.
     ///
     /// Starting it while the action is disabled fails at once with `.disabled` and does not
-    /// create the underlying producer. Disposing the run interrupts the underlying producer
-    /// and ends the execution.
+    /// create the underlying producer. Otherwise the action is executing until the run ends
+    /// (its events are forwarded, then sent on `events`); disposing the run interrupts the
+    /// underlying producer and ends the execution.
     ///
     /// - Parameter input: The input for `execute`.
     /// - Returns: The values of the run, failing with `.producerFailed` or `.disabled`.
@@ -84,29 +106,46 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
                 observer.send(error: .disabled)
                 return
             }
-            let started = self.executing.modifyIfChanged { isExecuting -> Bool in
-                guard !isExecuting, self.enabledIf.value else { return false }
-                isExecuting = true
+            let state = self.state
+            let started = state.modifyIfChanged { state -> Bool in
+                guard state.isEnabled else { return false }
+                state.isExecuting = true
                 return true
             }
             guard started else {
                 observer.send(error: .disabled)
                 return
             }
+            // The execution ends with the run, however it ends.
+            lifetime.observeEnded {
+                state.modifyIfChanged { state in
+                    state.isExecuting = false
+                    return true
+                }
+            }
             let eventsInput = self.eventsInput
-            let executing = self.executing
             lifetime += self.execute(input).start { event in
-                eventsInput.send(value: event)
                 switch event {
                 case .value(let value): observer.send(value: value)
                 case .failed(let error): observer.send(error: .producerFailed(error))
                 case .completed: observer.sendCompleted()
                 case .interrupted: observer.sendInterrupted()
                 }
-                if event.isTerminating { executing.value = false }
+                eventsInput.send(value: event)
             }
         }
     }
+}
+
+/// An action's condition and execution, changed together (see `Action.state`).
+private struct ActionState {
+    /// The latest value of the `enabledIf` condition.
+    var isUserEnabled: Bool
+    /// Whether a run is in progress.
+    var isExecuting = false
+
+    /// Whether `apply` may start a run.
+    var isEnabled: Bool { isUserEnabled && !isExecuting }
 }
 
 extension Action where Input == Void {

@@ -25,8 +25,9 @@ public final class Lifetime: Sendable {
     @usableFromInline let runFinished = Atomic<Bool>(false)
     /// Whether releasing the lifetime ends it: true for a producer run's lifetime, which
     /// only the run and its sink refer to; false when a token or an object owns the end.
-    let endsWhenReleased: Bool
+    @usableFromInline let endsWhenReleased: Bool
 
+    @usableFromInline
     init(_ disposables: CompositeDisposable, endsWhenReleased: Bool = false) {
         self.disposables = disposables
         self.endsWhenReleased = endsWhenReleased

@@ -61,6 +61,11 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
 
     /// Attaches `observer`; it receives every event sent from now on.
     ///
+    /// Disposing the returned disposable detaches the observer and releases it at once
+    /// (if a value is being delivered to it meanwhile on another thread, as soon as that
+    /// delivery returns), even while the disposable itself is kept; so does the signal's
+    /// terminal event. The disposable holds nothing the observer captured.
+    ///
     /// - Parameter observer: The observer to attach.
     /// - Returns: A disposable that detaches the observer (it receives no `.interrupted`),
     ///   or `nil` if the signal had already terminated (the observer then received
@@ -71,6 +76,9 @@ public final class Signal<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     /// Attaches a closure receiving every event sent from now on.
+    ///
+    /// The closure is released when the returned disposable is disposed or the signal
+    /// terminates, whichever comes first (see `observe(_:)`).
     ///
     /// - Parameter action: Called with each event, never concurrently.
     /// - Returns: A disposable that detaches the closure.
@@ -170,7 +178,10 @@ final class SignalInput<Value, Error: Swift.Error>: Sendable {
 ///
 /// Each attached observer is one `Subscription` object, which is also the disposable that
 /// `observe` returns: attaching costs one allocation besides the caller's closure, which
-/// keeps fan-out to thousands of observers small (see W6 in BENCHMARKS.md).
+/// keeps fan-out to thousands of observers small (see W6 in BENCHMARKS.md). Since the caller
+/// may keep that disposable, a subscription lets go of its observer when it is detached or
+/// the core terminates (`releaseObserver(keeping:)`), as soon as no delivery can be using it
+/// (see `mayReleaseObserver(of:)`).
 ///
 /// Detaching takes constant (amortised) time in any order: each subscription knows its slot
 /// in `subscriptions`, where detaching puts the core's `tombstone` (a subscription marked
@@ -200,8 +211,13 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// calling a closure bound out of an enum payload copies it, a retain and a release per
     /// delivery. An `Observer` is kept as itself (not as a closure calling it) so that its
     /// `send` is specialised where the core delivers, whatever code attached it.
+    ///
+    /// Non-copyable, so that a delivery reads a subscription's handler in place: the handler
+    /// is a `var` (a disposed observer's is replaced with an inert one, which releases what the
+    /// observer captured), and a closure copied out of a `var` to be called costs a retain
+    /// and a release of its context per delivery (W6 went from 49 to 125 instructions).
     @usableFromInline
-    struct Handler {
+    struct Handler: ~Copyable {
         /// (The kinds whose values go to `values` come first: `send(value:)` tests for them
         /// with one comparison.)
         @usableFromInline
@@ -256,6 +272,18 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             Handler(kind: .observer, values: { _ in }, receiver: observer)
         }
 
+        /// Ignores everything and holds nothing but `ignoring`'s closure (see
+        /// `SignalCore.inert`): what a subscription keeps once its observer is released.
+        /// (Copied field to field, never through a closure-typed parameter or local: where
+        /// this code is specialised, such a closure would be re-abstracted through a thunk,
+        /// an allocation.)
+        @inlinable
+        init(_ ignoring: Ignoring) {
+            kind = .values
+            values = ignoring.values
+            receiver = nil
+        }
+
         /// Values to `values`, terminal events to `events` (which never receives a value).
         @inlinable
         static func split(
@@ -307,6 +335,14 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             }
         }
 
+        /// The value of `event` to `values` (of a `.values` or `.split` handler). (A method,
+        /// so that the closure is called where it is stored: read out of the handler by its
+        /// holder, it would be copied, a retain and a release per call.)
+        @inlinable @inline(__always)
+        func sendToValues(_ event: Event<Value, Error>) {
+            if case .value(let value) = event { values(value) }
+        }
+
         /// Delivers a value, with no `Event` built where the receiver takes values.
         @inlinable @inline(__always)
         func send(value: Value) {
@@ -330,26 +366,50 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
+    /// A closure that does nothing, which released handlers keep (see `SignalCore.inert`).
+    @usableFromInline
+    struct Ignoring {
+        @usableFromInline let values: (Value) -> Void
+
+        @inlinable
+        init() {
+            values = { _ in }
+        }
+    }
+
     /// One attached observer; disposing it detaches the observer.
     @usableFromInline
     final class Subscription: Disposable, @unchecked Sendable {
-        // Safety: `handler` is immutable; `core` is a weak reference (atomic in the runtime);
-        // `detached` is atomic; `slot` is only touched while the core's `lock` is held.
-        @usableFromInline let handler: Handler
+        // Safety: `handler` is read by deliveries and written once more, by
+        // `releaseObserver(keeping:)`, only when no delivery can be using it (see
+        // `SignalCore.mayReleaseObserver(of:)`); `core` is a weak reference (atomic in the
+        // runtime), written only in `init`, so it needs no dynamic exclusivity check (which
+        // cost 76 instructions per dispose: S1); `detached` is atomic; `slot` is only touched
+        // while the core's `lock` is held.
+        @usableFromInline @exclusivity(unchecked) var handler: Handler
         @usableFromInline let detached = Atomic<Bool>(false)
         /// The index of this subscription in its core's `subscriptions` (declared here, after
         /// the one-byte fields, so that it fits in their padding: the object stays 56 bytes).
         @usableFromInline @exclusivity(unchecked) var slot: UInt32 = 0
-        @usableFromInline weak var core: SignalCore?
+        @usableFromInline @exclusivity(unchecked) weak var core: SignalCore?
 
         @inlinable
-        init(_ handler: Handler, core: SignalCore) {
+        init(_ handler: consuming Handler, core: SignalCore) {
             self.handler = handler
             self.core = core
         }
 
         @inlinable
         var isDisposed: Bool { detached.load(ordering: .acquiring) }
+
+        /// Lets go of the observer (and whatever its closure captured), keeping `ignore` (the
+        /// core's `inert`) instead. Call only when no delivery can be using the
+        /// handler, and only from the one party that owns this duty (see
+        /// `SignalCore.mayReleaseObserver(of:)`).
+        @inlinable
+        func releaseObserver(keeping ignore: Ignoring) {
+            handler = Handler(ignore)
+        }
 
         @usableFromInline
         func dispose() {
@@ -372,9 +432,23 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             handler.send(value: value)
         }
 
+        /// The fan-out loop's delivery. Receivers of events are served out of line
+        /// (`sendToReceiver`), and from the subscription rather than from a copy of its handler,
+        /// so that the loop loads only what the common case calls and keeps the value in a
+        /// register (one instruction per observer fewer than either alternative: W6).
         @inlinable @inline(__always)
         func send(value: Value, of event: Event<Value, Error>) {
-            handler.send(value: value, of: event)
+            if handler.kind.rawValue <= Handler.Kind.split.rawValue {
+                handler.sendToValues(event)
+            } else {
+                sendToReceiver(value: value)
+            }
+        }
+
+        /// `send(value:of:)` to an `.events` or `.observer` handler.
+        @inlinable @inline(never)
+        func sendToReceiver(value: Value) {
+            handler.sendToReceiver(value: value)
         }
     }
 
@@ -392,7 +466,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// Whether a `Signal` still refers to this core (so an observer may still attach).
     @usableFromInline @exclusivity(unchecked) var isReferenced = true
     /// Whether the core is fed only from inside its upstream's (serialised) delivery, by
-    /// `Signal.liftSynchronous`: such a core may be sealed (see `sealIfSole`).
+    /// `Signal.liftSynchronous`: such a core may be sealed (see `reseal()`).
     @usableFromInline let isDerived: Bool
     /// The sealed core's only observer, or 0 (see `reseal()`): the bits of a retained
     /// `Subscription` reference, with bit 0 set when the seal is for good (a derived core
@@ -403,16 +477,27 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// A passing seal's reference is dropped when the seal is lifted, unless a delivery was
     /// using it (`busy`): then it waits in `retired`.
     @usableFromInline let seal = Atomic<UInt>(0)
-    /// Set by a delivery through a passing seal for its duration (a sequentially consistent
-    /// store before it reads `seal`, so that whoever lifts the seal under `lock` and then
-    /// reads `busy` either sees the delivery or is seen by it).
+    /// Set by a delivery through a passing seal (a sequentially consistent store before it
+    /// reads `seal`, so that whoever lifts the seal under `lock` and then reads `busy` either
+    /// sees the delivery or is seen by it), or to every observer (under `lock`, as it takes
+    /// its snapshot of the list), for its duration.
     @usableFromInline let busy = Atomic<Bool>(false)
-    /// Whether `retired` has references to drop.
+    /// Whether `retired` or `unreleased` has something to drop.
     @usableFromInline let hasRetired = Atomic<Bool>(false)
     /// References of lifted seals that a delivery was using; dropped by the next delivery,
     /// attach, detach or the terminal event that finds no delivery using them.
     @usableFromInline @exclusivity(unchecked) var retired:
         ContiguousArray<Unmanaged<Subscription>> = []
+    /// Detached subscriptions whose observers a delivery in progress may be using: released
+    /// right after it (see `mayReleaseObserver(of:)`), like `retired`.
+    @usableFromInline @exclusivity(unchecked) var unreleased: ContiguousArray<Subscription> = []
+    /// What released handlers keep instead of their observer: a closure that does nothing.
+    ///
+    /// One per core, made with it: `{ _ in }` costs nothing where this code is specialised
+    /// (a core made by `make(derived:)`), but where it runs generic (a property's core, or a
+    /// release on a non-inlinable path) forming it allocates a context for the type's
+    /// metadata, which a release per observer would repeat.
+    @usableFromInline let inert: Ignoring
     @usableFromInline let disposables = CompositeDisposable()
     @usableFromInline let lifetime: Lifetime
     /// `detach(_:)` specialised for this core's types, if the core was made where they are
@@ -433,22 +518,30 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         return core
     }
 
-    @usableFromInline
-    init() {
-        isDerived = false
-        lifetime = Lifetime(disposables)
+    @inlinable
+    convenience init() {
+        self.init(derived: false)
     }
 
     /// A core fed only from inside its upstream's delivery (see `isDerived`).
-    @usableFromInline
+    @inlinable
     init(derived: Bool) {
         isDerived = derived
+        inert = Ignoring()
         lifetime = Lifetime(disposables)
     }
 
     deinit {
+        // Nothing can deliver any more: every observer still held here is released (a
+        // subscription's disposable may outlive its core).
         let bits = seal.load(ordering: .acquiring)
-        if bits != 0 { Self.subscription(bits).release() }
+        if bits != 0 {
+            let sealed = Self.subscription(bits)
+            sealed._withUnsafeGuaranteedRef { $0.releaseObserver(keeping: inert) }
+            sealed.release()
+        }
+        for subscription in unreleased { subscription.releaseObserver(keeping: inert) }
+        for subscription in subscriptions { subscription.releaseObserver(keeping: inert) }
         for reference in retired { reference.release() }
         disposables.dispose()
     }
@@ -460,7 +553,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     }
 
     @inlinable
-    func attach(_ handler: Handler) -> Subscription? {
+    func attach(_ handler: consuming Handler) -> Subscription? {
         lock.lock()
         if terminated {
             lock.unlock()
@@ -494,19 +587,26 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
 
     @inlinable
     func detach(_ subscription: Subscription) {
-        let (abandoned, released) = lock.withLock { () -> (Bool, Released) in
+        let (abandoned, released, releasesObserver) = lock.withLock {
+            () -> (Bool, Released, Bool) in
             let slot = Int(subscription.slot)
+            var found = false
             if slot < subscriptions.count, subscriptions[slot] === subscription {
                 vacate(slot)
+                found = true
             } else if subscriptions.count > Int(UInt32.max),
                 let index = subscriptions.firstIndex(where: { $0 === subscription })
             {
                 vacate(index)
+                found = true
             }
             let released = reseal()
-            return (abandonIfUnused(), released)
+            let releasesObserver = found && mayReleaseObserver(of: subscription)
+            return (abandonIfUnused(), released, releasesObserver)
         }
-        released.release()
+        // The observer is released here, outside the lock.
+        if releasesObserver { subscription.releaseObserver(keeping: inert) }
+        released.release(keeping: inert)
         if abandoned { disposables.dispose() }
     }
 
@@ -522,17 +622,61 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             if let index = subscriptions.firstIndex(where: {
                 $0 !== tombstone && ObjectIdentifier($0) == id
             }) {
-                removed = subscriptions[index]
-                removed?.detached.store(true, ordering: .releasing)
+                let subscription = subscriptions[index]
+                subscription.detached.store(true, ordering: .releasing)
                 vacate(index)
+                removed = subscription
             }
             let released = reseal()
+            if let subscription = removed, !mayReleaseObserver(of: subscription) {
+                removed = nil
+            }
             return (abandonIfUnused(), removed, released)
         }
-        // The subscription (and the observer it holds) is released here, outside the lock.
-        released.release()
-        withExtendedLifetime(removed) {}
+        // The observer is released here, outside the lock.
+        removed?.releaseObserver(keeping: inert)
+        released.release(keeping: inert)
         if abandoned { disposables.dispose() }
+    }
+
+    /// Decides who releases the observer of `subscription`, which has just left the list
+    /// (call with `lock` held, after `reseal()`): `true` if the caller must, at once, once
+    /// `lock` is released.
+    ///
+    /// Releasing observers: a subscription's handler is released exactly once, by one of
+    /// - whoever detaches it, when no delivery can be using it: a delivery through a passing
+    ///   seal or to every observer announces itself in `busy` (see `deliverToAll`), and a
+    ///   later one cannot reach this subscription any more (it left the list, and `reseal()`
+    ///   changed the seal);
+    /// - the delivery in progress, right after it (the subscription waits in `unreleased`);
+    /// - the core's `deinit`, for the only observer of a core sealed for good: deliveries
+    ///   through such a seal announce nothing, but they run inside the upstream's delivery,
+    ///   which keeps this core alive, and a core sealed for good whose observer detached has
+    ///   ended, so its upstream lets it go (at once, or when its own delivery returns);
+    /// - the terminal event, for every subscription still attached when it is delivered
+    ///   (after delivering it), or `deinit`, for any left.
+    @inlinable @inline(__always)
+    func mayReleaseObserver(of subscription: Subscription) -> Bool {
+        let bits = seal.load(ordering: .relaxed)
+        if _slowPath(bits & 1 != 0),
+            bits & ~1 == UInt(bitPattern: Unmanaged.passUnretained(subscription).toOpaque())
+        {
+            return false
+        }
+        if _fastPath(!busy.load(ordering: .sequentiallyConsistent)) { return true }
+        return releasesAfterDelivery(subscription)
+    }
+
+    /// `mayReleaseObserver(of:)` while a delivery is in progress: leaves the release to it.
+    @inlinable @inline(never)
+    func releasesAfterDelivery(_ subscription: Subscription) -> Bool {
+        unreleased.append(subscription)
+        hasRetired.store(true, ordering: .sequentiallyConsistent)
+        // The delivery may have ended in between, without seeing `hasRetired`.
+        if busy.load(ordering: .sequentiallyConsistent) { return false }
+        unreleased.removeLast()
+        if retired.isEmpty && unreleased.isEmpty { hasRetired.store(false, ordering: .relaxed) }
+        return true
     }
 
     /// Puts the tombstone in `slot` of `subscriptions` (or drops the slot, and trailing
@@ -585,33 +729,57 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             let released = reseal()
             return (abandonIfUnused(), released)
         }
-        released.release()
+        released.release(keeping: inert)
         if abandoned { disposables.dispose() }
     }
 
-    /// References a change of seal leaves to drop once `lock` is released (dropping one may
-    /// end an observer's closure, which may do anything, including using this core).
+    /// References a change of seal leaves to drop, and observers to release, once `lock` is
+    /// released (dropping one may end an observer's closure, which may do anything,
+    /// including using this core).
+    ///
+    /// Two words with no reference counting of their own: it is returned from under the lock
+    /// on every attach, detach and change of seal, where anything more (optional arrays to
+    /// release) measured a dozen instructions per detach.
     @usableFromInline
     struct Released {
         @usableFromInline var sole: Unmanaged<Subscription>?
-        /// (Optional so that the common case, nothing retired, costs no array.)
-        @usableFromInline var retired: ContiguousArray<Unmanaged<Subscription>>?
+        /// What `retired` and `unreleased` held, if anything (retained; `release` drops it).
+        @usableFromInline var batch: Unmanaged<RetiredBatch>?
+
+        @inlinable
+        init(sole: Unmanaged<Subscription>? = nil) {
+            self.sole = sole
+        }
+
+        /// Drops the references and releases the observers; call exactly once, with the
+        /// core's `inert`.
+        @inlinable @inline(__always)
+        func release(keeping ignore: Ignoring) {
+            if let batch { batch.takeRetainedValue().release(keeping: ignore) }
+            sole?.release()
+        }
+    }
+
+    /// References of lifted seals, and subscriptions whose observers wait to be released,
+    /// taken from `retired` and `unreleased` together (see `takeRetired(into:)`).
+    @usableFromInline
+    final class RetiredBatch {
+        @usableFromInline let references: ContiguousArray<Unmanaged<Subscription>>
+        @usableFromInline let subscriptions: ContiguousArray<Subscription>
 
         @inlinable
         init(
-            sole: Unmanaged<Subscription>? = nil,
-            retired: ContiguousArray<Unmanaged<Subscription>>? = nil
+            references: ContiguousArray<Unmanaged<Subscription>>,
+            subscriptions: ContiguousArray<Subscription>
         ) {
-            self.sole = sole
-            self.retired = retired
+            self.references = references
+            self.subscriptions = subscriptions
         }
 
-        @inlinable
-        func release() {
-            sole?.release()
-            if let retired {
-                for reference in retired { reference.release() }
-            }
+        @inlinable @inline(never)
+        func release(keeping ignore: Ignoring) {
+            for subscription in subscriptions { subscription.releaseObserver(keeping: ignore) }
+            for reference in references { reference.release() }
         }
     }
 
@@ -667,7 +835,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         if hasRetired.load(ordering: .relaxed), !busy.load(ordering: .sequentiallyConsistent) {
             // No delivery is using a lifted seal's reference: any delivery that read one set
             // `busy` before, and one that starts now reads the new `seal`.
-            released.retired = takeRetired()
+            takeRetired(into: &released)
         }
         return released
     }
@@ -706,13 +874,16 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         // seal, current or lifted, can be dropped after this event.
         let bits = seal.load(ordering: .relaxed)
         seal.store(0, ordering: .sequentiallyConsistent)
-        let released = Released(
-            sole: bits == 0 ? nil : Self.subscription(bits), retired: takeRetired())
+        var released = Released(sole: bits == 0 ? nil : Self.subscription(bits))
+        takeRetired(into: &released)
         lock.unlock()
         for subscription in snapshot where !subscription.isDisposed {
             subscription.send(event)
         }
-        released.release()
+        // Nothing delivers to them any more: their observers are released now, even those
+        // whose disposables are still held.
+        for subscription in snapshot { subscription.releaseObserver(keeping: inert) }
+        released.release(keeping: inert)
         disposables.dispose()
     }
 
@@ -742,8 +913,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         let bits = seal.load(ordering: .sequentiallyConsistent)
         if bits != 0 {
             send(value: value, throughSeal: bits)
-            busy.store(false, ordering: .releasing)
-            if hasRetired.load(ordering: .acquiring) { dropRetired() }
+            endDelivery()
         } else {
             busy.store(false, ordering: .releasing)
             deliverToAll(value: value)
@@ -788,24 +958,46 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
-    /// Empties `retired`, returning its references for the caller to drop once `lock` is
-    /// released. Call with `lock` held, when no delivery can be using them.
+    /// Moves the contents of `retired` and `unreleased` into `released`, for the caller to
+    /// drop and release once `lock` is released. Call with `lock` held, when no delivery can
+    /// be using them.
     @inlinable
-    func takeRetired() -> ContiguousArray<Unmanaged<Subscription>> {
-        let taken = retired
-        retired = []
+    func takeRetired(into released: inout Released) {
+        guard hasRetired.load(ordering: .relaxed) else { return }
         hasRetired.store(false, ordering: .relaxed)
-        return taken
+        if retired.isEmpty && unreleased.isEmpty { return }
+        released.batch = Unmanaged.passRetained(
+            RetiredBatch(references: retired, subscriptions: unreleased))
+        retired = []
+        unreleased = []
     }
 
-    /// Drops the references of lifted seals: called by the delivering thread between
-    /// deliveries, when no delivery can be using them.
+    /// Ends a delivery that announced itself in `busy`, then drops what was retired while it
+    /// ran.
+    ///
+    /// A releasing store and an acquiring load, not sequentially consistent ones: a full
+    /// fence here measured 4 ns per value on a property with one observer (W3) and 9 ns on
+    /// a pipe → map (S2-sig-1), on every delivery. The price is a race of a few nanoseconds:
+    /// a detach that sees this delivery still running just as it ends (its store to `busy`
+    /// not yet visible) leaves the release to it, and it may not yet see `hasRetired`; then
+    /// the observer is released by the next delivery, attach, detach or terminal event of
+    /// this core, or its `deinit` (never while something could use it).
+    @inlinable @inline(__always)
+    func endDelivery() {
+        busy.store(false, ordering: .releasing)
+        if hasRetired.load(ordering: .acquiring) { dropRetired() }
+    }
+
+    /// Drops the references of lifted seals and releases the observers that waited for a
+    /// delivery: called by the delivering thread between deliveries, when no delivery can be
+    /// using them.
     @usableFromInline
     func dropRetired() {
         lock.lock()
-        let released = Released(retired: takeRetired())
+        var released = Released()
+        takeRetired(into: &released)
         lock.unlock()
-        released.release()
+        released.release(keeping: inert)
     }
 
     /// Delivers a value to every observer in a snapshot of the list, taken under `lock`.
@@ -822,7 +1014,18 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
             return unlockDeliveringToOne(value: value)
         }
         let snapshot = subscriptions
+        // Under `lock`, so that whoever detaches an observer from now on sees the delivery
+        // and leaves its release to it (see `mayReleaseObserver(of:)`).
+        busy.store(true, ordering: .relaxed)
         lock.unlock()
+        Self.send(value: value, to: snapshot)
+        endDelivery()
+    }
+
+    /// The fan-out loop (apart, so that it keeps every register for itself: with the core
+    /// still needed after it, the value went to the stack, one instruction per observer).
+    @inlinable @inline(never)
+    static func send(value: Value, to snapshot: ContiguousArray<Subscription>) {
         let event = Event<Value, Error>.value(value)
         for subscription in snapshot where !subscription.isDisposed {
             subscription.send(value: value, of: event)

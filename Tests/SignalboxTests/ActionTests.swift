@@ -104,4 +104,51 @@ struct ActionTests {
         #expect(interrupted.value == 1)
         #expect(!action.isExecuting.value)
     }
+
+    @Test("isExecuting feeding enabledIf (not a feedback loop): no deadlock")
+    func executingFeedsEnabled() {
+        // ReactiveSwift's ActionSpec: `enabled <~ action.isExecuting.negate()`.
+        let enabled = MutableProperty(false)
+        let action = Action<Void, Void, Never>(enabledIf: enabled) { SignalProducer.never }
+        let done = finishes {
+            enabled <~ action.isExecuting.negate()
+            let run = action.apply().start()
+            run.dispose()
+        }
+        #expect(done, "deadlocked")
+        guard done else { return }
+        #expect(enabled.value)
+        #expect(action.isEnabled.value)
+        #expect(!action.isExecuting.value)
+    }
+
+    @Test("an isEnabled observer that disables the action while apply starts: no deadlock")
+    func controlBinding() {
+        // ReactiveSwift's ActionSpec "control binding": a text field that is first
+        // responder, disabled by the action, sends a control event that disables the
+        // action's condition, synchronously, while `apply` is starting the run.
+        let enabled = MutableProperty(false)
+        let action = Action<Void, Void, Never>(enabledIf: enabled) { SignalProducer.never }
+        let isFirstResponder = MutableProperty(false)
+        action.isEnabled.producer
+            .compactMap { isEnabled in !isEnabled && isFirstResponder.value ? () : nil }
+            .startWithValues { enabled.value = false }
+        enabled.value = true
+        #expect(action.isEnabled.value)
+        isFirstResponder.value = true
+        let run = Protected<Disposable?>(nil)
+        let started = finishes { run.withValue { $0 = action.apply().start() } }
+        #expect(started, "deadlocked")
+        guard started else { return }
+        #expect(!enabled.value)
+        #expect(!action.isEnabled.value)
+        #expect(action.isExecuting.value)
+        run.withValue { $0?.dispose() }
+        #expect(!enabled.value)
+        #expect(!action.isEnabled.value)
+        #expect(!action.isExecuting.value)
+        enabled.value = true
+        #expect(action.isEnabled.value)
+        #expect(!action.isExecuting.value)
+    }
 }

@@ -116,7 +116,7 @@ struct TakeSkipOperatorTests {
         }
         #expect(events(upstream.take(first: 2)) == [.value(1), .value(2), .completed])
         #expect(interrupted.value == 1)
-        #expect(events(upstream.take(first: 0)) == [.completed])
+        #expect(events(upstream.take(first: 0)) == [.interrupted])
     }
 
     @Test("take(while:) and skip(while:)")

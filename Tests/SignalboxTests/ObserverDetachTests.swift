@@ -72,12 +72,10 @@ struct ObserverDetachTests {
 
     @Test("a disposed observer's closure is released while its disposable is still held")
     func disposedClosureReleasedWhileDisposableHeld() {
-        // ReactiveSwift's disposable removes the observer from the signal, which releases
-        // it; here the disposable is the subscription, which keeps the closure until the
-        // disposable itself goes. A view model holding `disposable = signal.observeValues {
-        // self.… }` and disposing it stays in a cycle with the closure until it drops the
-        // disposable. Known, not fixed yet: releasing the closure on disposal must wait for
-        // any delivery using it (a seal's `busy`, a snapshot of the list being iterated).
+        // As in ReactiveSwift, whose disposable removes the observer from the signal: a view
+        // model holding `disposable = signal.observeValues { self.… }` and disposing it is
+        // not left in a cycle with the closure until it drops the disposable. (More cases in
+        // DisposedObserverReleaseTests.)
         let (signal, input) = Signal<Int, Never>.pipe()
         weak var weakToken: Token?
         let disposable = { () -> Disposable? in
@@ -87,9 +85,7 @@ struct ObserverDetachTests {
         }()
         input.send(value: 1)
         disposable?.dispose()
-        withKnownIssue("the subscription is the disposable and holds the closure") {
-            #expect(weakToken == nil)
-        }
+        #expect(weakToken == nil)
         withExtendedLifetime(disposable) {}
     }
 

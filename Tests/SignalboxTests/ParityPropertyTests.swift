@@ -140,10 +140,11 @@ struct ValidatingPropertyTests {
         #expect(changes.values == [20, 150])
     }
 
-    @Test("the initial value is validated; an inner property receives the valid values")
+    @Test("the initial value is validated but stored as it is; inner receives the valid values")
     func initial() {
         let coerced = ValidatingProperty<Int, AgeError>(500, Self.validateAge)
-        #expect(coerced.value == 150)
+        #expect(coerced.value == 500, "as in ReactiveSwift: the initial value need not pass")
+        #expect(coerced.result.value == .coerced(replacement: 150, proposed: 500, error: .tooOld))
         let inner = MutableProperty(-3)
         let validating = ValidatingProperty(inner, Self.validateAge)
         #expect(validating.result.value == .invalid(-3, .negative))

@@ -206,6 +206,7 @@ struct SchedulingTimeTests {
         scheduler.advance(by: .infinity)
         #expect(recorderNever.events.isEmpty)
         never.dispose()
+        scheduler.advance()
         #expect(recorderNever.events == [.interrupted])
     }
 
@@ -267,7 +268,7 @@ struct SchedulingTimeTests {
     @Test("counts below their range are total: take, skip, collect, retry")
     func negativeCounts() {
         let values = SignalProducer<Int, Never>(values: 1, 2, 3)
-        #expect(EventRecorder(starting: values.take(first: -1)).events == [.completed])
+        #expect(EventRecorder(starting: values.take(first: -1)).events == [.interrupted])
         #expect(EventRecorder(starting: values.skip(first: -3)).values == [1, 2, 3])
         #expect(EventRecorder(starting: values.collect(count: 0)).values == [[1], [2], [3]])
         #expect(EventRecorder(starting: values.collect(count: -5)).values == [[1], [2], [3]])

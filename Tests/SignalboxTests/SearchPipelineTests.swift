@@ -27,14 +27,16 @@ struct SearchPipelineTests {
     }
 
     /// Types `typing` into the pipeline and records the results.
-    private func results(typing: String) -> EventRecorder<[String], Never> {
+    private func results(
+        typing: String, discardWhenCompleted: Bool = true
+    ) -> EventRecorder<[String], Never> {
         let search = self.search
         let queries: Signal<String, Never> = scheduler.signal(
             marbles: typing, values: keystrokes, frame: frame)
         return EventRecorder(
             observing:
                 queries
-                .debounce(0.3, on: scheduler)
+                .debounce(0.3, on: scheduler, discardWhenCompleted: discardWhenCompleted)
                 .skipRepeats()
                 .flatMap(.latest) { query in search.producer(for: query) },
             clock: scheduler)
@@ -73,12 +75,25 @@ struct SearchPipelineTests {
         #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 
-    @Test("ending the query stream completes the results after the last answer")
+    @Test("ending the query stream drops the query still being debounced and completes")
     func completion() {
         let typing = "(t|)"
-        let answer = "----- (T|)"
+        let answer = "|"
         let results = results(typing: typing)
         scheduler.run()
+        #expect(search.requests == [])
+        #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
+    }
+
+    @Test(
+        "with discardWhenCompleted: false, the last query is searched when due, then it completes"
+    )
+    func completionKeepingTheLastQuery() {
+        let typing = "(t|)"
+        let answer = "----- ---(T|)"
+        let results = results(typing: typing, discardWhenCompleted: false)
+        scheduler.run()
+        #expect(search.requests == ["cat"])
         #expect(results.difference(fromMarbles: answer, values: answers, frame: frame) == nil)
     }
 }

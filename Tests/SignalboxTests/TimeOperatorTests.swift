@@ -33,11 +33,21 @@ struct DebounceTests {
         #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.5) == nil)
     }
 
-    @Test("sends the held-back value on completion, then completes")
-    func flushesOnCompletion() {
+    @Test("drops the held-back value on completion and completes on the scheduler at once")
+    func dropsOnCompletion() {
         let source = "a|"
-        let result = "-(a|)"
+        let result = "-|"
         let recorder = play(source, frame: 0.2) { $0.debounce(1, on: $1) }
+        #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.2) == nil)
+    }
+
+    @Test("discardWhenCompleted: false sends the held-back value when due, then completes")
+    func keepsOnCompletionWhenAsked() {
+        let source = "a|"
+        let result = "-----(a|)"
+        let recorder = play(source, frame: 0.2) {
+            $0.debounce(1, on: $1, discardWhenCompleted: false)
+        }
         #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.2) == nil)
     }
 
@@ -52,13 +62,16 @@ struct DebounceTests {
         #expect(recorder.events == [.failed(CodeError())])
     }
 
-    @Test("disposing drops the held-back value, interrupts at once and cancels the timer")
+    @Test("disposing drops the held-back value, cancels the timer, interrupts on the scheduler")
     func disposal() {
         let scheduler = TestScheduler()
         let recorder = EventRecorder<Int, Never>(clock: scheduler)
         let run = recorder.record(
             SignalProducer(values: 1, 2).concat(.never).debounce(1, on: scheduler))
         run.dispose()
+        #expect(recorder.events == [])
+        #expect(scheduler.pendingActionCount == 1)
+        scheduler.advance()
         #expect(recorder.events == [.interrupted])
         #expect(scheduler.pendingActionCount == 0)
     }
@@ -76,11 +89,14 @@ struct DebounceTests {
 
 @Suite("throttle")
 struct ThrottleTests {
-    @Test("sends the first value at once and then at most one value per interval, the newest")
+    @Test(
+        "sends the first value at once, then at most one per interval, the newest; completes at once"
+    )
     func throttles() {
-        // One frame is 0.1 s; a space every five frames.
+        // One frame is 0.1 s; a space every five frames. `e`, due at 3.2 s, is dropped by the
+        // completion at 2.7 s.
         let source = "abc-- ----- ----- ----- --d-- --(e|)"
-        let result = "a---- ----- c---- ----- --d-- --(e|)"
+        let result = "a---- ----- c---- ----- --d-- --|"
         let recorder = play(source, frame: 0.1) { $0.throttle(1, on: $1) }
         #expect(recorder.difference(fromMarbles: result, values: digits, frame: 0.1) == nil)
     }
@@ -154,14 +170,16 @@ struct DelayTests {
         #expect(recorder.difference(from: [.failed(CodeError(), at: 1)]) == nil)
     }
 
-    @Test("disposing cancels every delayed event")
+    @Test("disposing cancels every delayed event and interrupts on the scheduler")
     func disposal() {
         let scheduler = TestScheduler()
         let recorder = EventRecorder<Int, Never>(clock: scheduler)
         let run = recorder.record(SignalProducer(values: 1, 2, 3).delay(1, on: scheduler))
         #expect(scheduler.pendingActionCount == 4)
         run.dispose()
-        #expect(scheduler.pendingActionCount == 0)
+        #expect(scheduler.pendingActionCount == 1)
+        #expect(recorder.events == [])
+        scheduler.advance()
         #expect(recorder.events == [.interrupted])
     }
 }

@@ -39,6 +39,21 @@ let w3Cases: [Case] = [
         disposable.dispose()
         return (w3Count, sum.value)
     },
+    // The same once a property's value has been read in the process (so `Observation` may
+    // be in use): every send lock records its delivery frame (see `DeliveryFrames`). Not in
+    // the table: `--run signalbox-read W3` counts what the Observation fix of issue 28 costs
+    // then.
+    Case(impl: "signalbox-read", workload: "W3") {
+        let sum = Sum()
+        let property = MutableProperty(0)
+        sum.value &+= property.value
+        let disposable = property.producer
+            .map { $0 + 1 }
+            .startWithValues { sum.value &+= $0 }
+        for i in 1...w3Count { property.value = i }
+        disposable.dispose()
+        return (w3Count, sum.value)
+    },
     Case(impl: "opencombine", workload: "W3") {
         let sum = Sum()
         let property = CurrentValueSubject<Int, Never>(0)

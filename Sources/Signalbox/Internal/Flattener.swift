@@ -258,9 +258,14 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         innerTerminated(event, id)
     }
 
+    /// An inner run's terminal event: a failure fails the result; a completion, and an
+    /// interruption (as in ReactiveSwift: an inner stream that is interrupted has simply
+    /// ended), let the next queued inner start, and complete the result once the outer stream
+    /// and every inner have ended.
     @inlinable
     func innerTerminated(_ event: Event<U, E>, _ id: UInt64) {
-        if case .completed = event {
+        switch event {
+        case .completed, .interrupted:
             if isLatest {
                 // Nothing is ever queued for `.latest`, so this is all `pump()` would do,
                 // under one lock instead of two.
@@ -274,13 +279,13 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             }
             lock.withLock { _ = running.removeValue(forKey: id) }
             pump()
-            return
+        case .failed, .value:
+            // An inner run that was replaced or disposed by this flattener is no longer
+            // registered; its late failure is not the result's.
+            guard let others = finish(removing: id) else { return }
+            output.send(terminal: event)
+            for run in others { run.dispose() }
         }
-        // An inner run that was replaced or disposed by this flattener is no longer
-        // registered; its interruption (or late failure) is not the result's.
-        guard let others = finish(removing: id) else { return }
-        output.send(terminal: event)
-        for run in others { run.dispose() }
     }
 
     /// For `.race`: the first inner run to send anything wins and the others are disposed.

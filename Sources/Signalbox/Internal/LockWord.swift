@@ -20,7 +20,7 @@ import Synchronization
 /// module and are seen.
 ///
 /// The word is 0 when free, 1 when held, 2 when held and a thread may be parked waiting for
-/// it. Taking the lock when free is one compare-and-exchange (acquiring); releasing it is one
+/// it (3, held with a delivery frame to close, is `OwnedLock`'s: see `DeliveryFrames`). Taking the lock when free is one compare-and-exchange (acquiring); releasing it is one
 /// exchange (releasing), followed by waking the parked threads only if the word was 2.
 /// A thread that finds the lock held parks: under the mutex of the word's bucket it swaps 2
 /// into the word until it reads 0 back (then it holds the lock), waiting on the bucket's
@@ -31,7 +31,20 @@ import Synchronization
 @usableFromInline
 enum LockWord {
     /// The value of a free word.
-    @usableFromInline static let free: UInt32 = 0
+    @inlinable @inline(__always)
+    static var free: UInt32 { 0 }
+
+    /// The value of a word held with no thread parked.
+    @inlinable @inline(__always)
+    static var held: UInt32 { 1 }
+
+    /// The value of a held word that a thread may be parked on.
+    @inlinable @inline(__always)
+    static var parked: UInt32 { 2 }
+
+    /// The value of an `OwnedLock`'s held word whose release closes a delivery frame.
+    @inlinable @inline(__always)
+    static var framed: UInt32 { 3 }
 
     /// Takes the lock, parking the calling thread while another thread holds it.
     ///

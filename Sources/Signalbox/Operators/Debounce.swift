@@ -1,47 +1,69 @@
 import Foundation
 
 extension Transforms {
-    /// Holds each value back until `interval` seconds pass without a newer one; on
-    /// completion the value held back is sent unless `discardWhenCompleted`.
+    /// Holds each value back until `interval` seconds pass without a newer one, then sends it
+    /// on `scheduler`.
+    ///
+    /// ReactiveSwift's algorithm: a terminal event cancels the pending delivery; on
+    /// completion the value still held back is dropped (`discardWhenCompleted`), or sent when
+    /// it falls due (`interval` after it arrived) and the completion after it. Terminal
+    /// events go to the scheduler (see `ScheduledOutput`).
     static func debounce<V, E>(
-        _ interval: TimeInterval, on scheduler: DateScheduler,
-        discardWhenCompleted: Bool = false
+        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool
     ) -> EventTransform<V, E, V, E> {
-        holdingBack(on: scheduler) { output, timer in
+        { downstream, lifetime in
+            let output = ScheduledOutput(downstream, on: scheduler, lifetime: lifetime)
+            let timer = SerialDisposable()
+            lifetime += timer
             // `generation` tells a timer that fired late (already running when a newer value
-            // replaced it, or when the held value was taken) that its value is stale.
-            let pending = Protected<(value: V?, generation: UInt64)>((nil, 0))
-            let hold = { (value: V) in
-                let generation = pending.withValue { state -> UInt64 in
-                    state.value = value
+            // replaced it, or when a terminal event took the value) that its value is stale.
+            let state = Protected<(pending: V?, arrived: Date, generation: UInt64)>(
+                (nil, .distantPast, 0))
+            let take = { () -> (value: V?, arrived: Date) in
+                state.withValue { state in
                     state.generation &+= 1
-                    return state.generation
+                    defer { state.pending = nil }
+                    return (state.pending, state.arrived)
                 }
-                let date = SchedulingTime.date(scheduler.currentDate, after: interval)
-                timer.inner = scheduler.schedule(after: date) {
-                    let due = pending.withValue { state -> V? in
-                        guard state.generation == generation else { return nil }
-                        defer { state.value = nil }
-                        return state.value
+            }
+            return { event in
+                switch event {
+                case .value(let value):
+                    let now = scheduler.currentDate
+                    let generation = state.withValue { state -> UInt64 in
+                        state.pending = value
+                        state.arrived = now
+                        state.generation &+= 1
+                        return state.generation
                     }
-                    if let due { output.send(value: due) }
+                    let date = SchedulingTime.date(now, after: interval)
+                    timer.inner = scheduler.schedule(after: date) {
+                        let due = state.withValue { state -> V? in
+                            guard state.generation == generation else { return nil }
+                            defer { state.pending = nil }
+                            return state.pending
+                        }
+                        if let due { output.send(value: due) }
+                    }
+                case .completed:
+                    guard output.isActive else { return }
+                    timer.dispose()
+                    let held = take()
+                    guard !discardWhenCompleted, let last = held.value else {
+                        return output.terminate(.completed)
+                    }
+                    let date = SchedulingTime.date(held.arrived, after: interval)
+                    lifetime.schedule(on: scheduler, after: date) {
+                        output.send(value: last)
+                        output.terminate(.completed)
+                    }
+                case .failed, .interrupted:
+                    guard output.isActive else { return }
+                    timer.dispose()
+                    _ = take()
+                    output.terminate(event)
                 }
             }
-            let takeHeld = { () -> V? in
-                pending.withValue { state -> V? in
-                    state.generation &+= 1
-                    defer { state.value = nil }
-                    return state.value
-                }
-            }
-            guard discardWhenCompleted else { return (hold, takeHeld) }
-            return (
-                hold,
-                { () -> V? in
-                    _ = takeHeld()
-                    return nil
-                }
-            )
         }
     }
 }
@@ -50,44 +72,29 @@ extension SignalProducer {
     /// Sends a value only once `interval` seconds have passed without a newer value.
     ///
     /// Values superseded within the interval are dropped: a search box sends a query only
-    /// when the user pauses typing. When the upstream completes, the value still being
-    /// held back is sent at once, then the completion.
+    /// when the user pauses typing.
     ///
-    /// Contract: values, completion and failure are delivered on `scheduler`; a failure
-    /// drops the held-back value. Disposing the run drops the held-back value and delivers
-    /// `.interrupted` at once, on the disposing thread.
-    ///
-    /// - Parameters:
-    ///   - interval: Seconds of quiet required before a value is sent; NaN or negative
-    ///     counts as zero, and +∞ sends only the last value, on completion.
-    ///   - scheduler: Measures the interval and delivers the events.
-    /// - Returns: A producer of the values that were not superseded in time.
-    public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler)
-        -> SignalProducer<Value, Error>
-    {
-        lift(Transforms.debounce(interval, on: scheduler))
-    }
-
-    /// Sends a value only once `interval` seconds have passed without a newer value, and
-    /// chooses what happens to the value still held back when the upstream completes.
-    ///
-    /// ReactiveSwift's `debounce(_:on:)` defaults to `discardWhenCompleted: true`;
-    /// Signalbox's `debounce(_:on:)` behaves as `discardWhenCompleted: false` (the last
-    /// value is not lost), so pass `true` for ReactiveSwift's default. The rest of the
-    /// contract is `debounce(_:on:)`'s.
+    /// Contract (ReactiveSwift's): every event is delivered on `scheduler`. When the
+    /// upstream completes, the value still held back is dropped and the completion is
+    /// delivered as soon as possible, unless `discardWhenCompleted` is `false`: then that
+    /// value is sent when it falls due, followed by the completion. A failure or an
+    /// interruption drops it too. Disposing the run drops it at once and delivers
+    /// `.interrupted` on `scheduler`.
     ///
     /// ```swift
-    /// query.debounce(0.3, on: scheduler, discardWhenCompleted: true)
+    /// query.producer.debounce(0.3, on: scheduler)  // the last query is lost on completion
+    /// query.producer.debounce(0.3, on: scheduler, discardWhenCompleted: false)  // kept
     /// ```
     ///
     /// - Parameters:
-    ///   - interval: Seconds of quiet required before a value is sent.
+    ///   - interval: Seconds of quiet required before a value is sent; NaN or negative
+    ///     counts as zero, and +∞ never sends a value.
     ///   - scheduler: Measures the interval and delivers the events.
-    ///   - discardWhenCompleted: `true` drops the value held back at completion; `false`
-    ///     sends it, then the completion.
+    ///   - discardWhenCompleted: `true` (the default) drops the value held back at
+    ///     completion; `false` sends it when it falls due, then the completion.
     /// - Returns: A producer of the values that were not superseded in time.
     public func debounce(
-        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool
+        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool = true
     ) -> SignalProducer<Value, Error> {
         lift(
             Transforms.debounce(
@@ -97,33 +104,17 @@ extension SignalProducer {
 
 extension Signal {
     /// Sends a value only once `interval` seconds have passed without a newer value; see
-    /// `SignalProducer.debounce(_:on:)` for the contract.
+    /// `SignalProducer.debounce(_:on:discardWhenCompleted:)` for the contract.
     ///
     /// - Parameters:
     ///   - interval: Seconds of quiet required before a value is sent; NaN or negative
-    ///     counts as zero, and +∞ sends only the last value, on completion.
+    ///     counts as zero, and +∞ never sends a value.
     ///   - scheduler: Measures the interval and delivers the events.
-    /// - Returns: A signal of the values that were not superseded in time.
-    public func debounce(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<
-        Value, Error
-    > {
-        lift(Transforms.debounce(interval, on: scheduler))
-    }
-}
-
-extension Signal {
-    /// Sends a value only once `interval` seconds have passed without a newer value, and
-    /// chooses what happens to the value held back at completion; see
-    /// `SignalProducer.debounce(_:on:discardWhenCompleted:)`.
-    ///
-    /// - Parameters:
-    ///   - interval: Seconds of quiet required before a value is sent.
-    ///   - scheduler: Measures the interval and delivers the events.
-    ///   - discardWhenCompleted: `true` drops the value held back at completion; `false`
-    ///     sends it, then the completion.
+    ///   - discardWhenCompleted: `true` (the default) drops the value held back at
+    ///     completion; `false` sends it when it falls due, then the completion.
     /// - Returns: A signal of the values that were not superseded in time.
     public func debounce(
-        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool
+        _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool = true
     ) -> Signal<Value, Error> {
         lift(
             Transforms.debounce(

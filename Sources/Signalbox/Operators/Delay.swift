@@ -1,26 +1,24 @@
 import Foundation
 
 extension Transforms {
-    /// Shifts values and completion `interval` seconds later on `scheduler`.
+    /// Shifts values and completion `interval` seconds later on `scheduler`; a failure or
+    /// an interruption goes to the scheduler at once (see `ScheduledOutput`).
     static func delay<V, E>(
         _ interval: TimeInterval, on scheduler: DateScheduler
     ) -> EventTransform<V, E, V, E> {
         { downstream, lifetime in
-            let output = Signal<V, E>.Observer(downstream)
-            // Weakly: the lifetime must not keep the output (whose downstream keeps the
-            // lifetime); the upstream sink and the scheduled events keep it while it can send.
-            lifetime.observeEnded { [weak output] in output?.sendInterrupted() }
+            let output = ScheduledOutput(downstream, on: scheduler, lifetime: lifetime)
             return { event in
                 switch event {
-                case .value, .completed:
+                case .value(let value):
+                    guard output.isActive else { return }
                     let date = SchedulingTime.date(scheduler.currentDate, after: interval)
-                    lifetime.schedule(on: scheduler, after: date) { output.send(event) }
-                case .failed:
-                    lifetime.schedule(on: scheduler, after: scheduler.currentDate) {
-                        output.send(event)
-                    }
-                case .interrupted:
-                    output.sendInterrupted()
+                    lifetime.schedule(on: scheduler, after: date) { output.send(value: value) }
+                case .completed:
+                    let date = SchedulingTime.date(scheduler.currentDate, after: interval)
+                    lifetime.schedule(on: scheduler, after: date) { output.terminate(.completed) }
+                case .failed, .interrupted:
+                    output.terminate(event)
                 }
             }
         }
@@ -44,9 +42,11 @@ extension Lifetime {
 extension SignalProducer {
     /// Delivers each value, and the completion, `interval` seconds later on `scheduler`.
     ///
-    /// Contract: a failure is delivered on `scheduler` as soon as possible and drops the
-    /// values still being delayed. Disposing the run cancels the delayed events and
-    /// delivers `.interrupted` at once, on the disposing thread.
+    /// Contract: every event is delivered on `scheduler`. A failure or an interruption of
+    /// the upstream is delivered as soon as possible (after what was due before it) and drops
+    /// the values still being delayed. Disposing the run drops them at once and delivers
+    /// `.interrupted` on `scheduler` (ReactiveSwift's rule: the interruption respects the
+    /// closest scheduler).
     ///
     /// - Parameters:
     ///   - interval: Seconds to delay by; NaN or negative counts as zero, and +∞ (or a date

@@ -8,9 +8,10 @@ extension SignalProducer {
     /// queries.flatMap(.latest) { query in imageSearch.searchImages(query: query) }
     /// ```
     ///
-    /// Contract: an inner failure (or interruption) fails (or interrupts) the result and
-    /// disposes the other inner runs; an outer failure does the same. The result completes
-    /// once the outer stream and every inner run it started have completed. Disposing the
+    /// Contract: an inner failure fails the result and disposes the other inner runs; an
+    /// outer failure or interruption does the same. An inner run that is interrupted counts
+    /// as completed (as in ReactiveSwift). The result completes once the outer stream and
+    /// every inner run it started have completed. Disposing the
     /// result disposes the outer run and every inner run. Inner runs send on whatever
     /// thread they send on; the result's events are serialised.
     ///

@@ -9,7 +9,8 @@
 /// | `.concurrent(limit:)` | starts it if fewer than `limit` run, otherwise queues it |
 ///
 /// `.latest` is the strategy of a search box: typing a new query cancels the request for
-/// the stale one. With every strategy, an inner failure fails the result, and the result
+/// the stale one. With every strategy, an inner failure fails the result, an inner
+/// interruption counts as that inner's completion (as in ReactiveSwift), and the result
 /// completes once the outer stream and every inner stream it started have completed.
 public struct FlattenStrategy: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline

@@ -1,12 +1,9 @@
 extension Transforms {
+    /// Takes the first `count` values (at least one), then completes.
     @inlinable
     static func take<V, E>(first count: Int) -> EventTransform<V, E, V, E> {
         { downstream, _ in
             var remaining = count
-            if remaining <= 0 {
-                downstream(.completed)
-                return { _ in }
-            }
             return { event in
                 guard remaining > 0 else { return }
                 if case .value = event {
@@ -65,10 +62,14 @@ extension Transforms {
 extension SignalProducer {
     /// Sends the first `count` values, then completes and interrupts the upstream.
     ///
-    /// - Parameter count: How many values to take; zero or less completes at once.
+    /// - Parameter count: How many values to take. Zero or less interrupts each run at
+    ///   once, without starting this producer (ReactiveSwift's rule).
     /// - Returns: A producer of at most `count` values.
     public func take(first count: Int) -> SignalProducer<Value, Error> {
-        lift(Transforms.take(first: count))
+        guard count >= 1 else {
+            return SignalProducer { observer, _ in observer.sendInterrupted() }
+        }
+        return lift(Transforms.take(first: count))
     }
 
     /// Sends values while `predicate` holds; the first value failing it completes the stream.
@@ -109,10 +110,13 @@ extension SignalProducer {
 extension Signal {
     /// Sends the first `count` values, then completes.
     ///
-    /// - Parameter count: How many values to take; zero or less completes at once.
+    /// - Parameter count: How many values to take. Zero or less returns a signal that has
+    ///   already ended, without observing this one: an observer receives `.interrupted` at
+    ///   once (ReactiveSwift's rule).
     /// - Returns: A signal of at most `count` values.
     public func take(first count: Int) -> Signal<Value, Error> {
-        lift(Transforms.take(first: count))
+        guard count >= 1 else { return .empty }
+        return lift(Transforms.take(first: count))
     }
 
     /// Sends values while `predicate` holds; the first value failing it completes the signal.

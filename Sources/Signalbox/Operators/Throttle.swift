@@ -1,42 +1,42 @@
 import Foundation
 
 extension Transforms {
-    /// Sends at most one value per `interval`: the first at once, later ones at the end of
-    /// each interval (the newest value of that interval).
+    /// Sends at most one value per `interval`, on `scheduler`: the first as soon as
+    /// possible, later ones at the end of each interval (the newest value of that interval).
+    ///
+    /// ReactiveSwift's algorithm: each value is held and (re)schedules the delivery of the
+    /// held value, for now if no value was sent yet or the last one was sent in the future
+    /// (a clock set back), else for `interval` after the last one was sent (and not before
+    /// now). A terminal event does not send the held value: it goes to the scheduler (see
+    /// `ScheduledOutput`), and a delivery scheduled after it finds the output stopped.
     static func throttle<V, E>(
         _ interval: TimeInterval, on scheduler: DateScheduler
     ) -> EventTransform<V, E, V, E> {
-        holdingBack(on: scheduler) { output, timer in
-            // `lastSent` is when the last value was delivered; `scheduled` tells whether a
-            // delivery of `pending` is already on the scheduler.
-            let state = Protected<(pending: V?, lastSent: Date?, scheduled: Bool)>(
-                (nil, nil, false))
-            let takeHeld = { () -> V? in
-                state.withValue { state -> V? in
-                    defer {
-                        state.pending = nil
-                        state.scheduled = false
-                    }
-                    if state.pending != nil { state.lastSent = scheduler.currentDate }
-                    return state.pending
-                }
-            }
-            let hold = { (value: V) in
-                let date = state.withValue { state -> Date? in
+        { downstream, lifetime in
+            let output = ScheduledOutput(downstream, on: scheduler, lifetime: lifetime)
+            let timer = SerialDisposable()
+            lifetime += timer
+            // `previous` is the date for which the last value sent was scheduled.
+            let state = Protected<(pending: V?, previous: Date?)>((nil, nil))
+            return { event in
+                guard case .value(let value) = event else { return output.terminate(event) }
+                let date = state.withValue { state -> Date in
                     state.pending = value
-                    if state.scheduled { return nil }
-                    state.scheduled = true
                     let now = scheduler.currentDate
-                    guard let lastSent = state.lastSent else { return now }
-                    return max(now, SchedulingTime.date(lastSent, after: interval))
+                    guard let previous = state.previous, previous <= now else { return now }
+                    return max(now, SchedulingTime.date(previous, after: interval))
                 }
-                if let date {
-                    timer.inner = scheduler.schedule(after: date) {
-                        if let due = takeHeld() { output.send(value: due) }
+                timer.inner = scheduler.schedule(after: date) {
+                    guard output.isActive else { return }
+                    let due = state.withValue { state -> V? in
+                        guard let pending = state.pending else { return nil }
+                        state.pending = nil
+                        state.previous = date
+                        return pending
                     }
+                    if let due { output.send(value: due) }
                 }
             }
-            return (hold, takeHeld)
         }
     }
 }
@@ -44,18 +44,18 @@ extension Transforms {
 extension SignalProducer {
     /// Sends at most one value per `interval` seconds.
     ///
-    /// The first value is sent at once; values arriving within `interval` of the last sent
-    /// one are held back, and at the end of the interval the newest of them is sent. On
-    /// completion the value still held back, if any, is sent first, so the last value is
-    /// never lost.
+    /// The first value is sent as soon as the scheduler runs; values arriving within
+    /// `interval` of the last sent one are held back, and at the end of the interval the
+    /// newest of them is sent.
     ///
-    /// Contract: values, completion and failure are delivered on `scheduler`; a failure
-    /// drops the held-back value. Disposing the run drops it too and delivers `.interrupted`
-    /// at once, on the disposing thread.
+    /// Contract: every event is delivered on `scheduler`. A terminal event of the upstream
+    /// is delivered as soon as possible and drops the value still held back (as in
+    /// ReactiveSwift: the completion is not delayed to flush it). Disposing the run drops it
+    /// at once and delivers `.interrupted` on `scheduler`.
     ///
     /// - Parameters:
     ///   - interval: The minimum number of seconds between two values; NaN or negative
-    ///     counts as zero, and +∞ sends the first value, then only the last, on completion.
+    ///     counts as zero, and +∞ sends the first value only.
     ///   - scheduler: Measures the interval and delivers the events.
     /// - Returns: A producer of at most one value per interval.
     public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler)
@@ -71,7 +71,7 @@ extension Signal {
     ///
     /// - Parameters:
     ///   - interval: The minimum number of seconds between two values; NaN or negative
-    ///     counts as zero, and +∞ sends the first value, then only the last, on completion.
+    ///     counts as zero, and +∞ sends the first value only.
     ///   - scheduler: Measures the interval and delivers the events.
     /// - Returns: A signal of at most one value per interval.
     public func throttle(_ interval: TimeInterval, on scheduler: DateScheduler) -> Signal<

@@ -13,12 +13,15 @@ extension Transforms {
         while shouldThrottle: P, on scheduler: Scheduler
     ) -> EventTransform<V, E, V, E> where P.Value == Bool {
         let deliver: EventTransform<V, E, V, E> = observe(on: scheduler)
+        // The property's producer, not the property: it does not keep the property alive
+        // (as in ReactiveSwift), and ends with it (the last state then stays).
+        let throttling = shouldThrottle.producer.skipRepeats()
         return { downstream, lifetime in
             // Filled under `state`'s lock and drained outside it: the property and the
             // upstream send from different threads, and their outputs keep that order.
             let output = DrainQueue(deliver(downstream, lifetime))
             let state = Protected<ThrottleWhileState<V>>(.resumed)
-            lifetime += shouldThrottle.producer.skipRepeats().startWithValues { throttling in
+            lifetime += throttling.startWithValues { throttling in
                 state.withValue { state in
                     switch (state, throttling) {
                     case (.terminated, _): break
@@ -54,8 +57,9 @@ extension SignalProducer {
     ///
     /// Every event is delivered on `scheduler`. A terminal event is forwarded at once (on
     /// the scheduler) and drops the value held back. Disposing the run stops observing
-    /// `shouldThrottle` (which the producer keeps alive) and drops pending events, as
-    /// `observe(on:)` does.
+    /// `shouldThrottle` and drops pending events, as `observe(on:)` does. Neither the
+    /// producer nor a run keeps `shouldThrottle` alive; once it is gone, its last value
+    /// holds.
     ///
     /// ```swift
     /// updates.throttle(while: isScrolling, on: UIScheduler())  // no updates mid-scroll

@@ -33,16 +33,18 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     @usableFromInline @exclusivity(unchecked) var hasDeferred = false
     @usableFromInline let core: SignalCore<Value, Never>
     private let token = Lifetime.Token()
+    /// Whether `value` has ever been read: until then no tracking can depend on the property
+    /// and writes skip `Observation` (two registrar calls, about 350 instructions per write).
+    /// (Before `registrar`, whose size is only known at run time: a field after it has no
+    /// constant offset, which the write path would pay for.)
+    @usableFromInline let hasBeenRead = Atomic(false)
+    /// Lets one thread at a time tell `Observation` of a write (see `ObservationGate`).
+    let observationGate = ObservationGate()
     /// Tells Swift's `Observation` of reads and writes of `value` (see
     /// `MutableProperty+Observation.swift`).
     @usableFromInline let registrar = ObservationRegistrar()
     /// `\.value`, made once: a key path into a generic class is rebuilt at every use.
     @usableFromInline let valueKeyPath: KeyPath<MutableProperty<Value>, Value>
-    /// Whether `value` has ever been read: until then no tracking can depend on the property
-    /// and writes skip `Observation` (two registrar calls, about 350 instructions per write).
-    @usableFromInline let hasBeenRead = Atomic(false)
-    /// Lets one thread at a time tell `Observation` of a write (see `ObservationGate`).
-    @usableFromInline let observationGate = ObservationGate()
 
     /// Work that a re-entrant call left for the thread delivering to do next.
     @usableFromInline
@@ -83,9 +85,13 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     @inlinable
     public var value: Value {
         get {
-            // Sequentially consistent, like the write path's load: a read either sets the
-            // flag before a concurrent write checks it, or sees that write's value.
             if !hasBeenRead.load(ordering: .relaxed) {
+                // The first read: from now on writes tell `Observation`, and delivery frames
+                // are recorded (see `DeliveryFrames`). Frames first: whoever sees the flag
+                // set sees the frames recorded. Sequentially consistent, like the write
+                // path's load: a read either sets the flag before a concurrent write checks
+                // it, or sees that write's value.
+                sendLock.frames.arm()
                 hasBeenRead.store(true, ordering: .sequentiallyConsistent)
             }
             registrar.access(self, keyPath: valueKeyPath)

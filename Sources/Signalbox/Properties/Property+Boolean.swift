@@ -33,28 +33,26 @@ extension Property where Value == Bool {
     /// A property that is `true` while every property of `properties` is (and `true` for
     /// an empty collection).
     ///
-    /// - Parameter properties: The properties to combine; they are kept alive.
-    /// - Returns: The conjunction of their values.
+    /// - Parameter properties: The properties to combine; they are not kept alive.
+    /// - Returns: The conjunction of their values (a composed property, see `Property`).
     public static func all<S: Sequence>(_ properties: S) -> Property<Bool>
     where S.Element: PropertyProtocol, S.Element.Value == Bool {
         let members = Array(properties)
-        return Property(
-            derivedInitial: members.allSatisfy(\.value),
-            from: SignalProducer.all(members.map(\.producer)),
-            retaining: members.map { $0 as AnyObject })
+        return Property(composing: SignalProducer.all(members.map(\.producer))) {
+            members.allSatisfy(\.value)
+        }
     }
 
     /// A property that is `true` while any property of `properties` is (and `false` for
     /// an empty collection).
     ///
-    /// - Parameter properties: The properties to combine; they are kept alive.
-    /// - Returns: The disjunction of their values.
+    /// - Parameter properties: The properties to combine; they are not kept alive.
+    /// - Returns: The disjunction of their values (a composed property, see `Property`).
     public static func any<S: Sequence>(_ properties: S) -> Property<Bool>
     where S.Element: PropertyProtocol, S.Element.Value == Bool {
         let members = Array(properties)
-        return Property(
-            derivedInitial: members.contains { $0.value },
-            from: SignalProducer.any(members.map(\.producer)),
-            retaining: members.map { $0 as AnyObject })
+        return Property(composing: SignalProducer.any(members.map(\.producer))) {
+            members.contains { $0.value }
+        }
     }
 }

@@ -5,133 +5,157 @@
 ///
 /// ```swift
 /// private let _searching = MutableProperty(false)
-/// public var searching: Property<Bool> { Property(capturing: _searching) }
+/// public let searching: Property<Bool>  // = Property(capturing: _searching) in init
 /// ```
+///
+/// There are three kinds, as in ReactiveSwift:
+/// - **Constant**, made by `init(value:)`: its `producer` sends the value and completes, its
+///   `signal` has already ended (an observer receives `.interrupted` at once).
+/// - **Existential**, made by `init(capturing:)`: passes everything through to the
+///   property it wraps, which it keeps alive.
+/// - **Composed**, made by `init(_:)`, `init(initial:then:)` and the operators (`map`,
+///   `combineLatest(with:)`, `zip(with:)`, `skipRepeats`, `filter(initial:_:)`, `flatMap`,
+///   the Boolean ones): a view of its sources that does **not** keep them alive. Its
+///   `producer` and `signal` follow the sources, not the composed property: they go on
+///   after the property itself is gone (a temporary `a.map(f)` handed to `flatMap` keeps
+///   sending), and complete when the sources have ended (a source deinitialised). Once a
+///   source is gone, `value` keeps the last value.
+///
+/// A composed property starts observing its sources when it is made; it stops when it,
+/// every producer made from it and every observer of its `signal` are gone.
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
-    // Safety: `box` is a `MutableProperty`, which is itself lock-protected; `Property` only
-    // holds immutable references (`isConstant` is only written during `init`).
-    private let box: MutableProperty<Value>
-    private let sources: [AnyObject]
-    private let subscription: Disposable?
-    /// Whether the property was made with `init(value:)`: it never changes, so its producer
-    /// completes after the value, as in ReactiveSwift (and works when the property is a
-    /// temporary, e.g. returned from a `flatMap` transform).
-    private var isConstant = false
-    /// For a property derived from others by a transform that commutes with starting
-    /// (map, combineLatest, skipRepeats, Boolean combinations): the same transform of its
-    /// sources' producers, which `producer` returns, so a run depends on the sources only.
-    /// A property made on the spot — `flatMap { _ in a.map(f) }` — then keeps sending after
-    /// the derived object itself is gone, and a run ends when the sources do.
-    private var derivedProducer: SignalProducer<Value, Never>?
+    // Safety: every stored property is immutable; the state lives in the wrapped property
+    // or the `PropertyBox`, both lock-protected.
 
-    /// A property that always holds `value`. Its `producer` sends the value and completes.
+    /// Where the value comes from.
+    private enum Source {
+        /// A constant and its (ended) signal.
+        case constant(Value, Signal<Value, Never>)
+        /// The wrapped property.
+        case captured(any PropertyProtocol<Value>)
+        /// The composed property's storage.
+        case composed(PropertyBox<Value>)
+    }
+
+    private let source: Source
+    /// Ends this property's lifetime when it deinitialises (not for an existential one,
+    /// whose lifetime is the wrapped property's).
+    private let token: Lifetime.Token?
+
+    /// Ends when the property deinitialises; an existential property's ends when the
+    /// property it wraps does.
+    public let lifetime: Lifetime
+
+    /// A property that always holds `value`. Its `producer` sends the value and completes;
+    /// its `signal` has already ended, so an observer receives `.interrupted` at once (as in
+    /// ReactiveSwift).
     ///
     /// - Parameter value: The constant value.
     public init(value: Value) {
-        box = MutableProperty(value)
-        sources = []
-        subscription = nil
-        isConstant = true
+        source = .constant(value, .empty)
+        let (lifetime, token) = Lifetime.make()
+        self.lifetime = lifetime
+        self.token = token
     }
 
-    /// A read-only view of `property`; it changes whenever `property` changes and keeps it
-    /// alive.
+    /// A read-only view of `property`, which it keeps alive: `value`, `producer`, `signal`
+    /// and `lifetime` are the wrapped property's (an *existential* property).
     ///
     /// - Parameter property: The property to wrap.
     public init<P: PropertyProtocol>(capturing property: P) where P.Value == Value {
-        if let mutable = property as? MutableProperty<Value> {
-            box = mutable
-            subscription = nil
-        } else {
-            let box = MutableProperty(property.value)
-            self.box = box
-            subscription = property.signal.observeValues { [weak box] in box?.value = $0 }
-        }
-        sources = [property]
+        source = .captured(property)
+        lifetime = property.lifetime
+        token = nil
     }
 
-    /// A property that starts at `initial` and then takes each value of `values`.
+    /// A composed property reflecting `property`, which it does not keep alive: it holds
+    /// `property`'s values, and its `producer` and `signal` complete when `property`
+    /// deinitialises.
+    ///
+    /// ```swift
+    /// private let _count = MutableProperty(0)
+    /// public var count: Property<Int> { Property(_count) }
+    /// ```
+    ///
+    /// - Parameter property: The property to reflect.
+    public convenience init<P: PropertyProtocol>(_ property: P) where P.Value == Value {
+        self.init(composing: property.producer) { property.value }
+    }
+
+    /// A composed property that starts at `initial` and then takes each value of `values`,
+    /// which it starts at once (and stops when the property, its producers and its
+    /// signal's observers are gone).
+    ///
+    /// When `values` ends, however it ends (completed or interrupted), the property keeps
+    /// its last value and its `producer` and `signal` complete.
     ///
     /// - Parameters:
     ///   - initial: The value until `values` sends one.
-    ///   - values: The later values; the property keeps its last value when they end. A value
-    ///     sent synchronously when `values` starts replaces `initial` at once.
+    ///   - values: The later values. A value sent synchronously when `values` starts
+    ///     replaces `initial` at once.
     public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
-        self.init(initial: initial, then: values, retaining: [])
+        self.init(composing: values) { initial }
     }
 
-    /// Like `init(initial:then:)`, keeping `sources` (the properties derived from) alive.
-    /// A property derived from its sources' producers by `values`, a transform that sends
-    /// the derived current value first on every start (see `derivedProducer`).
-    convenience init(
-        derivedInitial initial: Value, from values: SignalProducer<Value, Never>,
-        retaining sources: [AnyObject]
-    ) {
-        self.init(initial: initial, then: values, retaining: sources)
-        derivedProducer = values
-    }
-
-    init(initial: Value, then values: SignalProducer<Value, Never>, retaining sources: [AnyObject])
-    {
-        let box = MutableProperty(initial)
-        self.box = box
-        self.sources = sources
-        subscription = values.startWithValues { [weak box] in box?.value = $0 }
-    }
-
-    /// A property holding the latest value of `values`, a producer that sends its first
-    /// value when started (a property's producer, or an operator over such producers).
-    /// `fallback` makes the initial value if it does not; it is not called otherwise, so a
-    /// derived property needs no second evaluation of its transform.
-    init(
-        firstValueOf values: SignalProducer<Value, Never>, otherwise fallback: () -> Value,
-        retaining sources: [AnyObject]
-    ) {
-        let latest = Protected<MutableProperty<Value>?>(nil)
-        let subscription = values.startWithValues { value in
-            let existing = latest.withValue { box -> MutableProperty<Value>? in
-                if let box { return box }
-                box = MutableProperty(value)
-                return nil
-            }
-            existing?.value = value
-        }
-        box = latest.withValue { stored -> MutableProperty<Value> in
-            if let stored { return stored }
-            let created = MutableProperty(fallback())
-            stored = created
-            return created
-        }
-        self.sources = sources
-        self.subscription = subscription
-    }
-
-    /// A property that starts at `initial` and then takes each value of `values`.
+    /// A composed property that starts at `initial` and then takes each value of `values`;
+    /// see `init(initial:then:)` with a producer.
     ///
     /// - Parameters:
     ///   - initial: The value until `values` sends one.
-    ///   - values: The later values.
+    ///   - values: The later values; the property completes with the signal.
     public convenience init(initial: Value, then values: Signal<Value, Never>) {
         self.init(initial: initial, then: SignalProducer(values))
     }
 
-    deinit {
-        subscription?.dispose()
+    /// A composed property holding the latest value of `values`, a producer that sends its
+    /// first value when started (a property's producer, or an operator over such
+    /// producers); `fallback` makes the initial value if it does not. (`fallback` is not
+    /// called otherwise, so a derived property's transform runs once per value.)
+    init(composing values: SignalProducer<Value, Never>, otherwise fallback: () -> Value) {
+        let relay = Signal<Value, Never>(core: SignalCore.make())
+        let upstream = PropertyUpstream(relay: relay.core)
+        let run = values.start { upstream.receive($0) }
+        let box = upstream.makeBox(relay: relay, otherwise: fallback)
+        // The relay's lifetime keeps the run: abandoned (nobody can observe it any more),
+        // or ended with its upstream, the relay disposes it.
+        relay.core.lifetime += run
+        source = .composed(box)
+        let (lifetime, token) = Lifetime.make()
+        self.lifetime = lifetime
+        self.token = token
     }
 
-    /// The current value.
-    public var value: Value { box.value }
+    /// The current value. Reading it inside `withObservationTracking` (or a SwiftUI `body`)
+    /// tracks it: see `Property+Observation.swift`.
+    public var value: Value {
+        switch source {
+        case .constant(let value, _): return value
+        case .captured(let property): return property.value
+        case .composed(let box): return box.value
+        }
+    }
 
-    /// Sends the current value, then every change; a constant property (`init(value:)`)
-    /// sends its value and completes.
+    /// Sends the current value, then every change; completes when the sources have ended
+    /// (a constant property completes after its value). It holds the property's storage,
+    /// not the property: a run goes on after the property is gone.
     public var producer: SignalProducer<Value, Never> {
-        if isConstant { return SignalProducer(value: box.value) }
-        return derivedProducer ?? box.producer
+        switch source {
+        case .constant(let value, _):
+            return SignalProducer(value: value)
+        case .captured(let property):
+            return property.producer
+        case .composed(let box):
+            return SignalProducer { observer, lifetime in box.attach(observer, lifetime) }
+        }
     }
 
-    /// Sends every change.
-    public var signal: Signal<Value, Never> { box.signal }
-
-    /// Ends when the underlying storage is deinitialised.
-    public var lifetime: Lifetime { box.lifetime }
+    /// Sends every change; completes when the sources have ended. A constant property's
+    /// signal has already ended: an observer receives `.interrupted` at once.
+    public var signal: Signal<Value, Never> {
+        switch source {
+        case .constant(_, let signal): return signal
+        case .captured(let property): return property.signal
+        case .composed(let box): return box.relay
+        }
+    }
 }

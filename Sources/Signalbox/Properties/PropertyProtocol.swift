@@ -24,31 +24,35 @@ public protocol PropertyProtocol<Value>: AnyObject, BindingSource {
 extension PropertyProtocol {
     /// Derives a read-only property holding `transform` of this one's value.
     ///
-    /// - Parameter transform: Applied to the current value and to every change.
+    /// The derived property is composed (see `Property`): it does not keep this property
+    /// alive, and its `producer` and `signal` complete when this property deinitialises.
+    ///
+    /// - Parameter transform: Applied to the current value and to every change, once each.
     /// - Returns: The derived property.
     public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-        Property(
-            derivedInitial: transform(value), from: producer.map(transform), retaining: [self])
+        Property(composing: producer.map(transform)) { transform(value) }
     }
 
     /// Derives a read-only property holding the key path's value.
     ///
     /// - Parameter keyPath: The path to read from each value.
-    /// - Returns: The derived property.
+    /// - Returns: The derived property (composed, see `map(_:)`).
     public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
         map { $0[keyPath: keyPath] }
     }
 
     /// Derives a property holding the pair of both properties' latest values.
     ///
+    /// The derived property is composed (see `Property`): it keeps neither property alive,
+    /// and its `producer` and `signal` complete when both have deinitialised.
+    ///
     /// - Parameter other: The second property.
     /// - Returns: A property of `(self.value, other.value)`, updated when either changes.
     public func combineLatest<Other: PropertyProtocol>(with other: Other) -> Property<
         (Value, Other.Value)
     > {
-        Property(
-            derivedInitial: (value, other.value),
-            from: producer.combineLatest(with: other.producer),
-            retaining: [self, other])
+        Property(composing: producer.combineLatest(with: other.producer)) {
+            (value, other.value)
+        }
     }
 }

@@ -35,11 +35,14 @@ public final class QueueScheduler: DateScheduler, @unchecked Sendable {
     /// Creates a scheduler on a new serial queue.
     ///
     /// - Parameters:
-    ///   - qos: The quality of service of the queue.
+    ///   - qos: The quality of service of the queue. The default, `.unspecified` (as in
+    ///     ReactiveSwift), fixes none: Dispatch runs the work at the quality of service it
+    ///     propagates from the thread that scheduled it (for a batch of actions, the thread
+    ///     that started the batch).
     ///   - name: The queue's label, shown in debuggers and crash logs.
     ///   - targeting: A queue to target, if any.
     public init(
-        qos: DispatchQoS = .default, name: String = "Signalbox.QueueScheduler",
+        qos: DispatchQoS = .unspecified, name: String = "Signalbox.QueueScheduler",
         targeting: DispatchQueue? = nil
     ) {
         queue = DispatchQueue(label: name, qos: qos, target: targeting)
