@@ -1,17 +1,31 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A ``ResponseCacheStorage`` in a directory, so cached pages outlive the process (Pixabay's
 /// "cache for 24 hours" across runs of a command-line tool).
 ///
 /// Contract:
 /// - One file per entry, `page-<hash>.json`, named by a hash of the key; the file also holds
 ///   the key, so a hash collision or another program's file is a miss, never a wrong page.
-/// - Files are written atomically (a temporary file renamed into place), so a reader never
-///   sees half a page; a file that cannot be read or decoded (corrupt, truncated, foreign,
-///   another format version) is a miss, and is replaced when the page is stored again.
+/// - Files are written atomically (a temporary file, `.page-<random>.tmp`, renamed into
+///   place), so a reader never sees half a page; a file that cannot be read or decoded
+///   (corrupt, truncated, foreign, another format version) is a miss, and is replaced when
+///   the page is stored again.
+/// - Private: files are created with mode 0600 and the directory is kept at 0700 (an existing
+///   directory with wider permissions is narrowed, and so are its entry files), because the
+///   keys hold the user's queries.
+/// - Temporary files that a killed writer left behind (this storage's own, and the
+///   `.dat.nosync*` files of Foundation's atomic writes from earlier versions) count towards
+///   the bounds, and are deleted once they are more than a minute old.
 /// - Bounded: after each store, while more than the cache's limit of entries, or more than
 ///   ``maximumBytes`` in all, are stored, the expired entries and then the oldest files are
-///   deleted. Only this storage's own files (`page-*.json`) are ever counted or deleted.
+///   deleted. Only this storage's own files (`page-*.json` and its temporary files) are ever
+///   counted or deleted.
 /// - Nothing fails loudly: a directory that cannot be created or written just stores
 ///   nothing. The directory is created (mode 0700) on the first store.
 /// - Keys are written into the files: never put a secret (an API key) in a key;
@@ -61,7 +75,7 @@ public final class DiskResponseStorage: ResponseCacheStorage {
     }
 
     /// How many entry files the directory holds.
-    public var count: Int { lock.withLock { ownFiles().count } }
+    public var count: Int { lock.withLock { ownFiles().filter { !$0.isTemporary }.count } }
 
     /// The entry in `key`'s file, or `nil` when there is none or it is unreadable or foreign.
     ///
@@ -76,7 +90,7 @@ public final class DiskResponseStorage: ResponseCacheStorage {
         return ResponseCacheEntry(
             value: ResponseEntity(
                 totalCount: file.page.totalCount, images: file.page.images,
-                skippedHits: file.page.skippedHits),
+                skippedHits: file.page.skippedHits, excessHits: file.page.excessHits),
             storedAt: Date(timeIntervalSince1970: file.storedAt))
     }
 
@@ -97,16 +111,55 @@ public final class DiskResponseStorage: ResponseCacheStorage {
             page: CachedPage(entry.value))
         guard let data = try? JSONEncoder().encode(file) else { return }
         lock.withLock {
-            do {
-                try FileManager.default.createDirectory(
-                    at: directory, withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-                try data.write(to: fileURL(forKey: key), options: .atomic)
-            } catch {
-                return
-            }
+            guard prepareDirectory(), write(data, to: fileURL(forKey: key)) else { return }
             trim(keepingAtMost: max(1, limit), expiredBefore: cutoff, keeping: fileURL(forKey: key))
         }
+    }
+
+    /// Creates the directory (0700), or narrows an existing one to 0700 together with its
+    /// entry files. Under `lock`.
+    private func prepareDirectory() -> Bool {
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            return false
+        }
+        var info = stat()
+        guard stat(directory.path, &info) == 0 else { return false }
+        if info.st_mode & 0o077 != 0 {
+            guard chmod(directory.path, 0o700) == 0 else { return false }
+            for file in ownFiles() { _ = chmod(file.url.path, 0o600) }
+        }
+        return true
+    }
+
+    /// Writes `data` to a new temporary file (0600) and renames it to `url`. Under `lock`.
+    private func write(_ data: Data, to url: URL) -> Bool {
+        let temporary = directory.appendingPathComponent(
+            ".page-\(UInt64.random(in: 0...UInt64.max)).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        var written = 0
+        let complete = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            while written < buffer.count {
+                let count = Foundation.write(descriptor, base + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += count
+            }
+            return true
+        }
+        let closed = close(descriptor) == 0
+        guard complete, closed, rename(temporary.path, url.path) == 0 else {
+            _ = unlink(temporary.path)
+            return false
+        }
+        return true
     }
 
     /// Deletes `key`'s file.
@@ -147,9 +200,15 @@ public final class DiskResponseStorage: ResponseCacheStorage {
         let url: URL
         let size: Int
         let modified: Date
+        /// A temporary file (this storage's, or one of Foundation's atomic writes).
+        let isTemporary: Bool
     }
 
-    /// This storage's files (`page-*.json`), with sizes and dates. Called under `lock`.
+    /// How old a temporary file must be to count as left by a killed writer: a minute.
+    static let staleTemporaryAge: TimeInterval = 60
+
+    /// This storage's files (`page-*.json`, and temporary files), with sizes and dates.
+    /// Called under `lock`.
     private func ownFiles() -> [OwnFile] {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         guard
@@ -158,19 +217,32 @@ public final class DiskResponseStorage: ResponseCacheStorage {
         else { return [] }
         return urls.compactMap { url in
             let name = url.lastPathComponent
-            guard name.hasPrefix("page-"), name.hasSuffix(".json"),
-                let values = try? url.resourceValues(forKeys: Set(keys))
+            let isEntry = name.hasPrefix("page-") && name.hasSuffix(".json")
+            let isTemporary =
+                (name.hasPrefix(".page-") && name.hasSuffix(".tmp"))
+                || name.hasPrefix(".dat.nosync")
+            guard isEntry || isTemporary, let values = try? url.resourceValues(forKeys: Set(keys))
             else { return nil }
             return OwnFile(
                 url: url, size: max(0, values.fileSize ?? 0),
-                modified: values.contentModificationDate ?? .distantPast)
+                modified: values.contentModificationDate ?? .distantPast,
+                isTemporary: isTemporary)
         }
     }
 
     /// Deletes expired, then oldest files while over the bounds; never `kept`. Under `lock`.
     private func trim(keepingAtMost limit: Int, expiredBefore cutoff: Date, keeping kept: URL) {
-        let all = ownFiles()
-        var count = all.count
+        let stale = Date().addingTimeInterval(-Self.staleTemporaryAge)
+        var all: [OwnFile] = []
+        for file in ownFiles() {
+            if file.isTemporary && file.modified < stale {
+                try? FileManager.default.removeItem(at: file.url)
+            } else {
+                all.append(file)
+            }
+        }
+        // A writer's fresh temporary file counts towards the bytes, not the entries.
+        var count = all.filter { !$0.isTemporary }.count
         var bytes = all.reduce(0) { $0 &+ $1.size }
         guard count > limit || bytes > maximumBytes else { return }
         let candidates = all.filter { $0.url.lastPathComponent != kept.lastPathComponent }
@@ -182,7 +254,7 @@ public final class DiskResponseStorage: ResponseCacheStorage {
         for file in candidates {
             guard count > limit || bytes > maximumBytes else { return }
             try? FileManager.default.removeItem(at: file.url)
-            count -= 1
+            if !file.isTemporary { count -= 1 }
             bytes -= file.size
         }
     }
@@ -201,17 +273,19 @@ private struct CachedPage: Codable {
     let totalCount: Int64
     let images: [ImageEntity]
     let skippedHits: Int
+    let excessHits: Int
 
     init(_ page: ResponseEntity) {
         totalCount = page.totalCount
         images = page.images
         skippedHits = page.skippedHits
+        excessHits = page.excessHits
     }
 
     private enum CodingKeys: String, CodingKey {
         case totalCount = "totalHits"
         case images = "hits"
-        case skippedHits
+        case skippedHits, excessHits
     }
 
     init(from decoder: any Decoder) throws {
@@ -219,6 +293,8 @@ private struct CachedPage: Codable {
         totalCount = try container.decode(Int64.self, forKey: .totalCount)
         images = try container.decode([ImageEntity].self, forKey: .images)
         skippedHits = max(0, try container.decode(Int.self, forKey: .skippedHits))
+        // Absent from files written before 0.3.
+        excessHits = max(0, try container.decodeIfPresent(Int.self, forKey: .excessHits) ?? 0)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -226,6 +302,7 @@ private struct CachedPage: Codable {
         try container.encode(totalCount, forKey: .totalCount)
         try container.encode(images.map(EncodedHit.init), forKey: .images)
         try container.encode(skippedHits, forKey: .skippedHits)
+        try container.encode(excessHits, forKey: .excessHits)
     }
 }
 

@@ -17,7 +17,19 @@ import Foundation
 ///
 /// Every key but `tags` is required: a hit without one fails to decode, and a search that
 /// receives it fails with `.incorrectDataReturned`.
+///
+/// Bounded: the decoder keeps at most ``maximumTextLength`` bytes of the user name and of
+/// each tag (cut at a character boundary, with `…`), at most ``maximumTagCount`` tags, and
+/// refuses an address longer than ``maximumURLLength`` bytes (a cut address would be wrong):
+/// such a hit is malformed. A server cannot make the client hold more than that per hit.
 public struct ImageEntity: Equatable, Hashable, Sendable {
+    /// The most UTF-8 bytes kept of the user name and of each tag: 256.
+    public static let maximumTextLength = 256
+    /// The most tags kept: 50.
+    public static let maximumTagCount = 50
+    /// The longest address accepted, in UTF-8 bytes: 4096.
+    public static let maximumURLLength = 4096
+
     /// Pixabay's identifier of the image.
     public let id: UInt64
     /// The address of the image's page on the web site.
@@ -136,20 +148,50 @@ extension ImageEntity: Decodable {
             }
             id = number
         }
-        pageURL = try container.decode(String.self, forKey: .pageURL)
+        pageURL = try Self.address(container, .pageURL)
         pageImageWidth = try container.decode(Int.self, forKey: .pageImageWidth)
         pageImageHeight = try container.decode(Int.self, forKey: .pageImageHeight)
-        previewURL = try container.decode(String.self, forKey: .previewURL)
+        previewURL = try Self.address(container, .previewURL)
         previewWidth = try container.decode(Int.self, forKey: .previewWidth)
         previewHeight = try container.decode(Int.self, forKey: .previewHeight)
-        imageURL = try container.decode(String.self, forKey: .imageURL)
+        imageURL = try Self.address(container, .imageURL)
         imageWidth = try container.decode(Int.self, forKey: .imageWidth)
         imageHeight = try container.decode(Int.self, forKey: .imageHeight)
         viewCount = try container.decode(Int64.self, forKey: .viewCount)
         downloadCount = try container.decode(Int64.self, forKey: .downloadCount)
         likeCount = try container.decode(Int64.self, forKey: .likeCount)
         let tagList = try container.decodeIfPresent(String.self, forKey: .tags)
-        tags = tagList.map(Self.tags(fromList:)) ?? []
-        username = try container.decode(String.self, forKey: .username)
+        tags = (tagList.map(Self.tags(fromList:)) ?? []).prefix(Self.maximumTagCount)
+            .map(Self.bounded)
+        username = Self.bounded(try container.decode(String.self, forKey: .username))
+    }
+
+    /// The address under `key`, refused when longer than ``maximumURLLength`` bytes.
+    private static func address(
+        _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+    ) throws -> String {
+        let text = try container.decode(String.self, forKey: key)
+        guard text.utf8.count <= maximumURLLength else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "The address is longer than \(maximumURLLength) bytes.")
+        }
+        return text
+    }
+
+    /// `text` cut to at most ``maximumTextLength`` UTF-8 bytes, at a scalar boundary, with an
+    /// ellipsis when cut.
+    static func bounded<Text: StringProtocol>(_ text: Text) -> String {
+        guard text.utf8.count > maximumTextLength else { return String(text) }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        let room = maximumTextLength - "…".utf8.count
+        for scalar in text.unicodeScalars {
+            let size = String(scalar).utf8.count
+            guard bytes + size <= room else { break }
+            kept.append(scalar)
+            bytes += size
+        }
+        return String(kept) + "…"
     }
 }

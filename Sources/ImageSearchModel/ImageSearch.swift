@@ -6,8 +6,9 @@ import Signalbox
 /// Each page is: the ``ResponseCache`` if it holds the same request from the last 24 hours;
 /// otherwise a ``PixabaySearchRequest`` sent with ``Networking/send(_:)`` through the
 /// ``RateLimiter`` (waiting for a slot rather than failing) and decoded strictly
-/// (undecodable → `.incorrectDataReturned`), then stored in the cache. An image already
-/// delivered by an earlier page of the same search is left out of later pages.
+/// (undecodable → `.incorrectDataReturned`), then stored in the cache. A page keeps at most
+/// ``Pixabay/perPage`` hits (the rest are counted in ``ResponseEntity/excessHits``). An image
+/// already delivered by an earlier page of the same search is left out of later pages.
 ///
 /// ```swift
 /// let search = ImageSearch(network: Network())  // key from PIXABAY_API_KEY
@@ -151,16 +152,17 @@ public final class ImageSearch: ImageSearching {
         }
         guard fresh.count != response.images.count else { return response }
         return ResponseEntity(
-            totalCount: response.totalCount, images: fresh, skippedHits: response.skippedHits)
+            totalCount: response.totalCount, images: fresh, skippedHits: response.skippedHits,
+            excessHits: response.excessHits)
     }
 
-    /// The cache key of a request: the endpoint and its parameters without the API key, so
-    /// the key is never written to a cache (on disk, a cache file would otherwise hold it)
-    /// and a new key still finds the pages fetched with the old one.
+    /// The cache key of a request: the endpoint without userinfo and its parameters without
+    /// the API key, so neither is ever written to a cache (on disk, a cache file would
+    /// otherwise hold them) and a new key still finds the pages fetched with the old one.
     static func cacheKey(baseURL: String, parameters: [String: String]) -> String {
         var parameters = parameters
         parameters["key"] = nil
-        return baseURL + "?" + QueryString.make(parameters)
+        return Redactor.removingUserInfo(from: baseURL) + "?" + QueryString.make(parameters)
     }
 
     /// One page of `query`: from the cache, or from the network within the rate limit.
@@ -175,7 +177,9 @@ public final class ImageSearch: ImageSearching {
         let cache = self.cache
         let rateLimiter = self.rateLimiter
         let hasKey = pixabay.apiKey != nil
-        let sent = network.send(request)
+        let perPage = pixabay.perPage
+        // Whatever the transport did: never more hits than asked for.
+        let sent = network.send(request).map { $0.keepingAtMost(perPage) }
         return SignalProducer { observer, lifetime in
             if let cached = cache.value(forKey: cacheKey) {
                 observer.send(value: cached)

@@ -1,5 +1,5 @@
 extension Network {
-    /// Why ``Network/init(validatingTimeout:maximumBodySize:log:userAgent:)`` refused its arguments.
+    /// Why ``Network/init(validatingTimeout:maximumBodySize:log:userAgent:imageHosts:)`` refused its arguments.
     public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The timeout is NaN, infinite, or outside ``Network/timeoutRange``.
         case timeoutOutOfRange(Double)

@@ -23,9 +23,22 @@ import Signalbox
 ///   is mapped from its `URLError` (see ``NetworkError/init(sessionError:)``); a body larger
 ///   than ``maximumBodySize`` fails with ``NetworkError/responseTooLarge(limit:)`` as soon
 ///   as the size is known, without reading the rest.
-/// - Redirects are followed up to ``maximumRedirects`` times; a redirect back to an address
-///   already visited, or one more, fails with ``NetworkError/tooManyRedirects``.
-/// - The value of a `key` parameter (the API key) never appears in an error or a log line.
+/// - Redirects (301, 302, 303, 307, 308) are followed up to ``maximumRedirects`` times; a
+///   redirect back to an address already visited, or one more, fails with
+///   ``NetworkError/tooManyRedirects``. 303, and 301/302 after a `POST`, continue with a `GET`
+///   without the body; every other redirect keeps the method and the body.
+/// - Credentials never cross origins: when a redirect leads to another scheme, host or port,
+///   `Authorization`, `Proxy-Authorization`, `Cookie` and the request's
+///   ``PreparedRequest/secretHeaderNames`` are not sent there, nor to any later hop; a request
+///   can refuse such redirects altogether (``CrossOriginRedirectPolicy``).
+/// - Images are fetched from the hosts ``imageHosts`` allows (public ones by default), every
+///   hop checked before anything is sent to it.
+/// - The value of a `key` parameter (the API key), of a secret header and the password of an
+///   address's userinfo never appear in an error or a log line; nor does the userinfo.
+/// - Starting a producer, `dispose()` and the deadline never wait for the platform: tasks are
+///   made and cancelled on a global queue, and the outcome is reported at once
+///   (FoundationNetworking can take seconds over a hostile header block, and every session
+///   of the process waits meanwhile).
 ///
 /// Known limitation (Linux): a server that closes the connection in the middle of its header
 /// block makes FoundationNetworking stop the process ("Transfer completed, but there's no
@@ -56,11 +69,14 @@ public final class Network: Networking {
     private let log: (@Sendable (String) -> Void)?
     /// The `User-Agent` sent with every request that does not set its own, if any.
     public let userAgent: String?
+    /// The hosts images are downloaded from (requests expecting `.image`); see
+    /// ``ImageHostPolicy``.
+    public let imageHosts: ImageHostPolicy
 
     /// Creates a network with its own `URLSession`, correcting a timeout out of range.
     ///
-    /// Use ``init(validatingTimeout:maximumBodySize:log:userAgent:)`` to have a bad value refused
-    /// instead.
+    /// Use ``init(validatingTimeout:maximumBodySize:log:userAgent:imageHosts:)`` to have a bad
+    /// value refused instead.
     ///
     /// - Parameters:
     ///   - timeout: The deadline of each request, in seconds (default 15). A value that is
@@ -72,10 +88,14 @@ public final class Network: Networking {
     ///     key redacted; `nil` (the default) logs nothing. Called on the network's queue.
     ///   - userAgent: The `User-Agent` header of every request (a request's own header
     ///     wins); `nil` (the default) leaves the platform's. Line breaks and NUL are removed.
+    ///   - imageHosts: Which hosts images may come from (default: public hosts only; see
+    ///     ``ImageHostPolicy``, and ``ImageHostPolicy/init(searchServer:)`` for a search server
+    ///     on a private network).
     public convenience init(
         timeout: TimeInterval = Network.defaultTimeout,
         maximumBodySize: Int = Network.defaultMaximumBodySize,
-        log: (@Sendable (String) -> Void)? = nil, userAgent: String? = nil
+        log: (@Sendable (String) -> Void)? = nil, userAgent: String? = nil,
+        imageHosts: ImageHostPolicy = .publicHostsOnly
     ) {
         let range = Network.timeoutRange
         let corrected =
@@ -84,7 +104,7 @@ public final class Network: Networking {
             : Network.defaultTimeout
         self.init(
             checkedTimeout: corrected, maximumBodySize: max(0, maximumBodySize), log: log,
-            userAgent: userAgent)
+            userAgent: userAgent, imageHosts: imageHosts)
     }
 
     /// Creates a network with its own `URLSession`, refusing a timeout or size out of range.
@@ -96,13 +116,17 @@ public final class Network: Networking {
     ///     key redacted; `nil` (the default) logs nothing. Called on the network's queue.
     ///   - userAgent: The `User-Agent` header of every request (a request's own header
     ///     wins); `nil` (the default) leaves the platform's. Line breaks and NUL are removed.
+    ///   - imageHosts: Which hosts images may come from (default: public hosts only; see
+    ///     ``ImageHostPolicy``, and ``ImageHostPolicy/init(searchServer:)`` for a search server
+    ///     on a private network).
     /// - Throws: ``ConfigurationError/timeoutOutOfRange(_:)`` for a timeout that is NaN,
     ///   infinite or outside ``timeoutRange``;
     ///   ``ConfigurationError/negativeMaximumBodySize(_:)`` for a negative size.
     public convenience init(
         validatingTimeout timeout: TimeInterval,
         maximumBodySize: Int = Network.defaultMaximumBodySize,
-        log: (@Sendable (String) -> Void)? = nil, userAgent: String? = nil
+        log: (@Sendable (String) -> Void)? = nil, userAgent: String? = nil,
+        imageHosts: ImageHostPolicy = .publicHostsOnly
     ) throws(ConfigurationError) {
         guard Network.timeoutRange.contains(timeout) else {
             throw .timeoutOutOfRange(timeout)
@@ -110,21 +134,25 @@ public final class Network: Networking {
         guard maximumBodySize >= 0 else { throw .negativeMaximumBodySize(maximumBodySize) }
         self.init(
             checkedTimeout: timeout, maximumBodySize: maximumBodySize, log: log,
-            userAgent: userAgent)
+            userAgent: userAgent, imageHosts: imageHosts)
     }
 
     /// `timeout` is within ``timeoutRange`` and `maximumBodySize` not negative.
     private init(
         checkedTimeout timeout: TimeInterval, maximumBodySize: Int,
-        log: (@Sendable (String) -> Void)?, userAgent: String?
+        log: (@Sendable (String) -> Void)?, userAgent: String?, imageHosts: ImageHostPolicy
     ) {
+        self.imageHosts = imageHosts
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
         self.log = log
         self.userAgent = userAgent.map {
             String($0.unicodeScalars.filter { !["\r", "\n", "\0"].contains($0) })
         }
-        let configuration = URLSessionConfiguration.ephemeral
+        // Not `.ephemeral`: on Linux it makes a `URLCache` of its own, which creates a folder
+        // under the user's cache directory. The session stores nothing: no URL cache (the
+        // model has its own), no cookies, no credentials.
+        let configuration = URLSessionConfiguration.default
         // The session's own timers are only a backstop, later than the deadline `request`
         // enforces: FoundationNetworking converts them to whole seconds (a timeout under a
         // second fails at once, an infinite one traps) and restarts them whenever a byte
@@ -134,6 +162,8 @@ public final class Network: Networking {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCredentialStorage = nil
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.underlyingQueue = deliveryQueue
@@ -210,15 +240,14 @@ public final class Network: Networking {
     ) -> SignalProducer<Data, NetworkError> {
         SignalProducer { observer, lifetime in
             let method = prepared.method.rawValue
-            let secrets = prepared.parameters
-                .filter { Redactor.secretParameterNames.contains($0.key) }.map(\.value)
-            let redactor = Redactor(secrets: secrets)
             let formBody =
                 !prepared.method.sendsParametersInQuery && prepared.body == nil
                 && !prepared.parameters.isEmpty
             let address =
                 formBody ? prepared.url : QueryString.append(prepared.parameters, to: prepared.url)
-            let shownAddress = redactor.redact(address)
+            let secrets = Self.secrets(of: prepared, address: address)
+            let redactor = Redactor(secrets: secrets)
+            let shownAddress = redactor.redact(Redactor.removingUserInfo(from: address))
             guard let target = URL(string: address), let scheme = target.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", target.host != nil
             else {
@@ -258,10 +287,21 @@ public final class Network: Networking {
             } else {
                 request.httpBody = prepared.body
             }
-            let task = self.session.dataTask(with: request)
             let log = self.log
+            let rule = RedirectRule(
+                firstURL: target, secretHeaderNames: prepared.secretHeaderNames,
+                crossOrigin: prepared.crossOriginRedirects,
+                bodyHoldsSecret: formBody
+                    && prepared.parameters.keys.contains {
+                        Redactor.secretParameterNames.contains($0)
+                    })
+            let environment = NetworkTransfer.Environment(
+                owner: self, session: self.session, delegate: self.delegate,
+                deliveryQueue: self.deliveryQueue,
+                maximumBodySize: self.maximumBodySize,
+                imageHosts: prepared.expectedContent == .image ? self.imageHosts : nil)
             let transfer = NetworkTransfer(
-                url: target, maximumBodySize: self.maximumBodySize, secrets: secrets,
+                request: request, environment: environment, secrets: secrets, rule: rule,
                 isAcceptable: isAcceptable
             ) { result in
                 // After a disposal the task reports "cancelled": nobody is listening any more.
@@ -276,24 +316,36 @@ public final class Network: Networking {
                     observer.send(error: error)
                 }
             }
-            self.delegate.register(transfer, for: task)
-            // Runs on the delegate's queue, like every other callback of the transfer. Weak:
-            // a finished transfer is not kept until its deadline.
-            let deadline = DispatchWorkItem { [weak task, weak transfer] in
-                guard let transfer, !transfer.isFinished else { return }
-                if let task { transfer.cancel(task) }
-                transfer.expire()
-            }
-            lifetime.observeEnded { [weak task] in
+            // Runs on the delivery queue, like every other step of the transfer. Weak: a
+            // finished transfer is not kept until its deadline.
+            let deadline = DispatchWorkItem { [weak transfer] in transfer?.expire() }
+            let queue = self.deliveryQueue
+            // Never waits, whatever FoundationNetworking is doing: the task is cancelled on
+            // a global queue (see `NetworkTransfer.cancel()`).
+            lifetime.observeEnded {
                 deadline.cancel()
-                guard let task, task.state == .running || task.state == .suspended else { return }
-                log?("\(method) \(shownAddress) cancelled")
-                transfer.cancel(task)
+                transfer.cancel()
+                queue.async {
+                    if !transfer.isFinished { log?("\(method) \(shownAddress) cancelled") }
+                }
             }
             log?("\(method) \(shownAddress)")
-            self.deliveryQueue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)
-            task.resume()
+            queue.asyncAfter(deadline: .now() + self.timeout, execute: deadline)
+            transfer.begin()
         }
+    }
+
+    /// What must never show in an error or a log line: the values of secret parameters and
+    /// headers (and of the credential headers), and the password of the address's userinfo.
+    private static func secrets(of prepared: PreparedRequest, address: String) -> [String] {
+        let secretHeaders = RedirectRule.credentialHeaders.union(
+            prepared.secretHeaderNames.map { $0.lowercased() })
+        var secrets = prepared.parameters
+            .filter { Redactor.secretParameterNames.contains($0.key) }.map(\.value)
+        secrets += prepared.headers.filter { secretHeaders.contains($0.key.lowercased()) }
+            .map(\.value)
+        if let password = URLComponents(string: address)?.password { secrets.append(password) }
+        return secrets
     }
 
     /// Whether the first non-blank byte opens a JSON object or array.

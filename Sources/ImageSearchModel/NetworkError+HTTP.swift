@@ -41,16 +41,20 @@ extension NetworkError {
         case 500...599:
             self = .serverError(statusCode: statusCode)
         case 400...499:
-            let message = Self.shortText(of: body) ?? Self.statusText(statusCode)
-            self = .invalidRequest(message: Redactor(secrets: secrets).redact(message))
+            let message = Self.shortText(of: body, redactor: Redactor(secrets: secrets))
+            self = .invalidRequest(message: message ?? Self.statusText(statusCode))
         default:
             self = .incorrectDataReturned
         }
     }
 
-    /// The body as one short line of plain text, or `nil` if it is empty, not UTF-8, HTML,
-    /// or too long to be a message.
-    static func shortText(of body: Data) -> String? {
+    /// The body as one short line of plain text with every secret redacted, or `nil` if it
+    /// is empty, not UTF-8, HTML, or too long to be a message.
+    ///
+    /// Redacted first, then cut to ``maximumMessageLength``: cut first, a secret across the
+    /// cut would lose its end and escape redaction. A secret cut short at either end of the
+    /// text (by the server, or by the cut) is redacted too.
+    static func shortText(of body: Data, redactor: Redactor) -> String? {
         guard !body.isEmpty, body.count <= 4096, let text = String(data: body, encoding: .utf8)
         else { return nil }
         let lowercased = text.lowercased()
@@ -64,8 +68,12 @@ extension NetworkError {
         let line = String(words).split(separator: " ", omittingEmptySubsequences: true)
             .joined(separator: " ")
         guard !line.isEmpty else { return nil }
-        guard line.count > maximumMessageLength else { return line }
-        return String(line.prefix(maximumMessageLength - 1)) + "…"
+        let redacted = redactor.redactingCutSecrets(redactor.redact(line))
+        guard redacted.count > maximumMessageLength else { return redacted }
+        // The placeholder may stand in for fewer characters than it has: cut again (a cut
+        // placeholder shows nothing).
+        let cut = redactor.redactingCutSecrets(String(redacted.prefix(maximumMessageLength - 1)))
+        return String(cut.prefix(maximumMessageLength - 1)) + "…"
     }
 
     /// "HTTP 404 (Not Found)": the same words on every platform (`HTTPURLResponse`'s

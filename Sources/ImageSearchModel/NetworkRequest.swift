@@ -35,6 +35,25 @@ public enum ExpectedContent: Equatable, Hashable, Sendable {
     case any
 }
 
+/// What a request does when a redirect leads to another origin: another scheme, host or port
+/// than the request's own address.
+///
+/// Whatever the policy, credentials never cross origins: `Authorization`,
+/// `Proxy-Authorization`, `Cookie` and the headers a request names in
+/// ``NetworkRequest/secretHeaderNames`` are sent to the request's own origin only, and once a
+/// redirect has left that origin they are not sent again, even to a later hop that comes back
+/// to it (the rule of curl and of the browsers' Fetch standard).
+public enum CrossOriginRedirectPolicy: Equatable, Hashable, Sendable {
+    /// Follow the redirect without the credentials (the default). A 307 or 308 re-sends the
+    /// method and the body, as browsers do, unless the body is a form made of the request's
+    /// parameters and holds a secret one (the API key): that redirect fails instead.
+    case followWithoutSecrets
+    /// Do not follow it: the request fails with ``NetworkError/invalidRequest(message:)``
+    /// naming the other origin, and nothing is sent there. For a request whose body must not
+    /// leave its origin.
+    case refuse
+}
+
 /// One endpoint of an HTTP API: where it is, how to call it, and what it answers.
 ///
 /// Why: a model layer that builds URLs and decodes bodies inline repeats the same steps for
@@ -60,6 +79,11 @@ public enum ExpectedContent: Equatable, Hashable, Sendable {
 /// Where the parameters go: in the query string for `GET`, `DELETE` and `HEAD`; for `POST`,
 /// `PUT` and `PATCH` in an `application/x-www-form-urlencoded` body — unless the request has
 /// a `body` of its own, in which case they go in the query.
+///
+/// Secrets: a header that carries a credential of your own (an `X-Api-Key`, say) is named in
+/// ``secretHeaderNames``, so that it is never sent to another origin by a redirect and its
+/// value never appears in an error or a log line; see ``CrossOriginRedirectPolicy`` for what
+/// crosses a redirect.
 public protocol NetworkRequest: Sendable {
     /// What a successful response decodes to.
     associatedtype Response: Sendable
@@ -78,6 +102,14 @@ public protocol NetworkRequest: Sendable {
     /// What the response body must look like (default `.json` for a `Decodable` response,
     /// `.any` for `Data` and any other response).
     var expectedContent: ExpectedContent { get }
+    /// Names of headers (matched case-insensitively) whose values are secrets (default
+    /// none): they are dropped when a redirect leaves the request's origin, like
+    /// `Authorization`, `Proxy-Authorization` and `Cookie` always are, and their values are
+    /// redacted from errors and log lines.
+    var secretHeaderNames: Set<String> { get }
+    /// What to do when a redirect leads to another origin (default
+    /// ``CrossOriginRedirectPolicy/followWithoutSecrets``).
+    var crossOriginRedirects: CrossOriginRedirectPolicy { get }
 
     /// Turns the body of a 2xx response into the response.
     ///
@@ -99,6 +131,10 @@ extension NetworkRequest {
     public var body: Data? { nil }
     /// Any body is accepted.
     public var expectedContent: ExpectedContent { .any }
+    /// No header beyond `Authorization`, `Proxy-Authorization` and `Cookie` is secret.
+    public var secretHeaderNames: Set<String> { [] }
+    /// Cross-origin redirects are followed without the credentials.
+    public var crossOriginRedirects: CrossOriginRedirectPolicy { .followWithoutSecrets }
 }
 
 extension NetworkRequest where Response: Decodable {
@@ -148,6 +184,11 @@ public struct PreparedRequest: Equatable, Hashable, Sendable {
     public var body: Data?
     /// What the response body must look like.
     public var expectedContent: ExpectedContent
+    /// Names of headers whose values are secrets, besides `Authorization`,
+    /// `Proxy-Authorization` and `Cookie` (see ``NetworkRequest/secretHeaderNames``).
+    public var secretHeaderNames: Set<String>
+    /// What to do when a redirect leads to another origin.
+    public var crossOriginRedirects: CrossOriginRedirectPolicy
 
     /// Creates a prepared request.
     ///
@@ -158,10 +199,14 @@ public struct PreparedRequest: Equatable, Hashable, Sendable {
     ///   - headers: The header fields (default none).
     ///   - body: The body (default none).
     ///   - expectedContent: What the response body must look like (default `.json`).
+    ///   - secretHeaderNames: Headers whose values are secrets (default none).
+    ///   - crossOriginRedirects: What a redirect to another origin does (default: followed
+    ///     without the credentials).
     public init(
         url: String, method: HTTPMethod = .get, parameters: [String: String] = [:],
         headers: [String: String] = [:], body: Data? = nil,
-        expectedContent: ExpectedContent = .json
+        expectedContent: ExpectedContent = .json, secretHeaderNames: Set<String> = [],
+        crossOriginRedirects: CrossOriginRedirectPolicy = .followWithoutSecrets
     ) {
         self.url = url
         self.method = method
@@ -169,6 +214,8 @@ public struct PreparedRequest: Equatable, Hashable, Sendable {
         self.headers = headers
         self.body = body
         self.expectedContent = expectedContent
+        self.secretHeaderNames = secretHeaderNames
+        self.crossOriginRedirects = crossOriginRedirects
     }
 
     /// The parts of `request`.
@@ -178,7 +225,9 @@ public struct PreparedRequest: Equatable, Hashable, Sendable {
         self.init(
             url: request.url, method: request.method, parameters: request.parameters,
             headers: request.headers, body: request.body,
-            expectedContent: request.expectedContent)
+            expectedContent: request.expectedContent,
+            secretHeaderNames: request.secretHeaderNames,
+            crossOriginRedirects: request.crossOriginRedirects)
     }
 
     /// Whether a transport written for 0.1.0 (``Networking/requestJSON(url:parameters:)``

@@ -37,6 +37,9 @@ public struct Pixabay: Equatable, Sendable {
     /// `.invalidRequest`; the `OfflineCatalog` needs none).
     public let apiKey: String?
     /// The endpoint searches are sent to.
+    ///
+    /// It may hold a user name and password (`http://user:password@host/`), which are sent
+    /// to that server only and never stored or shown: see ``shownBaseURL``.
     public let baseURL: String
     /// How many images a page holds.
     public let perPage: Int
@@ -70,7 +73,7 @@ public struct Pixabay: Equatable, Sendable {
         guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host != nil
         else {
-            throw .invalidBaseURL(baseURL)
+            throw .invalidBaseURL(Redactor.removingUserInfo(from: baseURL))
         }
         self.init(
             checkedAPIKey: apiKey, baseURL: baseURL, perPage: perPage, imageType: imageType,
@@ -149,9 +152,13 @@ public struct Pixabay: Equatable, Sendable {
 }
 
 extension Pixabay: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The configuration with the key hidden.
+    /// ``baseURL`` without its user name and password, for messages, logs and cache keys.
+    public var shownBaseURL: String { Redactor.removingUserInfo(from: baseURL) }
+
+    /// The configuration with the key and the base URL's userinfo hidden.
     public var description: String {
-        "Pixabay(apiKey: \(apiKey == nil ? "none" : Redactor.placeholder), baseURL: \(baseURL), "
+        "Pixabay(apiKey: \(apiKey == nil ? "none" : Redactor.placeholder), "
+            + "baseURL: \(shownBaseURL), "
             + "perPage: \(perPage), imageType: \(imageType.rawValue), safeSearch: \(safeSearch))"
     }
 
@@ -164,7 +171,7 @@ extension Pixabay: CustomStringConvertible, CustomDebugStringConvertible, Custom
             self,
             children: [
                 "apiKey": apiKey == nil ? "none" : Redactor.placeholder,
-                "baseURL": baseURL, "perPage": perPage, "imageType": imageType,
+                "baseURL": shownBaseURL, "perPage": perPage, "imageType": imageType,
                 "safeSearch": safeSearch,
             ])
     }

@@ -42,13 +42,14 @@ public struct PixabaySearchRequest: NetworkRequest, Equatable {
     /// finds the pages fetched with the old one).
     public var cacheKey: String { ImageSearch.cacheKey(baseURL: url, parameters: parameters) }
 
-    /// Decodes a Pixabay page strictly (see ``ResponseEntity/decode(from:)``).
+    /// Decodes a Pixabay page strictly, keeping at most ``Pixabay/perPage`` hits (see
+    /// ``ResponseEntity/decode(from:keepingAtMost:)``).
     ///
     /// - Parameter data: The response body.
     /// - Returns: The page.
     /// - Throws: `.incorrectDataReturned` for anything that is not a well-formed page.
     public func decode(_ data: Data) throws(NetworkError) -> ResponseEntity {
-        try ResponseEntity.decode(from: data)
+        try ResponseEntity.decode(from: data, keepingAtMost: pixabay.perPage)
     }
 }
 

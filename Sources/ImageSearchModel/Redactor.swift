@@ -35,6 +35,56 @@ struct Redactor: Sendable {
         return result
     }
 
+    /// The shortest part of a secret that counts as a leak when it ends (or starts) a text.
+    static let minimumPartLength = 4
+
+    /// `text` with the placeholder in place of a secret cut short where the text ends (or of
+    /// the end of one, where it starts): what is left when a server (or a cut for length)
+    /// breaks a text inside a secret. Run it after ``redact(_:)``, which removes whole ones.
+    func redactingCutSecrets(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        var changed = false
+        for secret in secrets {
+            for form in Set([secret, QueryString.encode(secret)]) {
+                let needle = Array(form.utf8)
+                guard needle.count > Self.minimumPartLength else { continue }
+                let longest = min(needle.count - 1, bytes.count)
+                if longest >= Self.minimumPartLength,
+                    let length = (Self.minimumPartLength...longest).reversed().first(where: {
+                        bytes.suffix($0).elementsEqual(needle.prefix($0))
+                    })
+                {
+                    bytes.removeLast(length)
+                    bytes += Self.placeholder.utf8
+                    changed = true
+                }
+                let longestStart = min(needle.count - 1, bytes.count)
+                if longestStart >= Self.minimumPartLength,
+                    let length = (Self.minimumPartLength...longestStart).reversed().first(where: {
+                        bytes.prefix($0).elementsEqual(needle.suffix($0))
+                    })
+                {
+                    bytes.removeFirst(length)
+                    bytes.insert(contentsOf: Self.placeholder.utf8, at: 0)
+                    changed = true
+                }
+            }
+        }
+        // Cuts fall on scalar boundaries only when the secret's bytes do; repair any other.
+        return changed ? String(decoding: bytes, as: UTF8.self) : text
+    }
+
+    /// `address` without the user name and password of its authority
+    /// (`http://user:password@host/` → `http://host/`), for anything stored or shown.
+    static func removingUserInfo(from address: String) -> String {
+        guard let schemeEnd = address.range(of: "://") else { return address }
+        let authorityStart = schemeEnd.upperBound
+        let rest = address[authorityStart...]
+        let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return address }
+        return String(address[..<authorityStart]) + String(rest[rest.index(after: at)...])
+    }
+
     /// `text` with every occurrence of the UTF-8 bytes of `secret` replaced by the placeholder.
     ///
     /// Why bytes and not `replacingOccurrences(of:with:)`: that compares `Character`s, so it

@@ -14,6 +14,10 @@ public struct ResponseEntity: Equatable, Hashable, Sendable {
     /// page). A front end tells the user that some results were skipped; paging counts them
     /// as delivered, so a page with a skipped hit is not mistaken for a short last page.
     public let skippedHits: Int
+    /// How many hits the server sent beyond the page size asked for, left out of ``images``
+    /// unread (0 for a page of the requested size). A server cannot make the client hold more
+    /// than it asked for; a front end reports these like skipped hits.
+    public let excessHits: Int
 
     /// Creates a page from its fields (for tests, stubs and catalogs).
     ///
@@ -22,10 +26,28 @@ public struct ResponseEntity: Equatable, Hashable, Sendable {
     ///   - images: The images of this page, in order.
     ///   - skippedHits: How many malformed hits were left out (default 0; negative counts
     ///     are taken as 0).
-    public init(totalCount: Int64, images: [ImageEntity], skippedHits: Int = 0) {
+    ///   - excessHits: How many hits beyond the page size were left out (default 0;
+    ///     negative counts are taken as 0).
+    public init(
+        totalCount: Int64, images: [ImageEntity], skippedHits: Int = 0, excessHits: Int = 0
+    ) {
         self.totalCount = totalCount
         self.images = images
         self.skippedHits = max(0, skippedHits)
+        self.excessHits = max(0, excessHits)
+    }
+
+    /// This page with at most `limit` images; those beyond are counted in ``excessHits``.
+    ///
+    /// - Parameter limit: The page size asked for (at least 0).
+    /// - Returns: The page, unchanged if it holds no more than `limit` images.
+    public func keepingAtMost(_ limit: Int) -> ResponseEntity {
+        let limit = max(0, limit)
+        guard images.count > limit else { return self }
+        return ResponseEntity(
+            totalCount: totalCount, images: Array(images.prefix(limit)),
+            skippedHits: skippedHits,
+            excessHits: excessHits.addingReportingOverflow(images.count - limit).partialValue)
     }
 
     /// Decodes a page from the JSON body of a response.
@@ -39,12 +61,31 @@ public struct ResponseEntity: Equatable, Hashable, Sendable {
     ///   `hits`, a wrong type. One malformed hit does not fail the page: it is left out and
     ///   counted in ``skippedHits``.
     public static func decode(from data: Data) throws(NetworkError) -> ResponseEntity {
+        try decode(from: data, keepingAtMost: nil)
+    }
+
+    /// Decodes a page, keeping at most `limit` hits: the rest are stepped over without being
+    /// decoded, and counted in ``excessHits``.
+    ///
+    /// - Parameters:
+    ///   - data: The body of a Pixabay search response.
+    ///   - limit: The page size asked for; `nil` keeps every hit.
+    /// - Returns: The decoded page.
+    /// - Throws: `NetworkError.incorrectDataReturned`, as ``decode(from:)``.
+    public static func decode(from data: Data, keepingAtMost limit: Int?) throws(NetworkError)
+        -> ResponseEntity
+    {
+        let decoder = JSONDecoder()
+        if let limit { decoder.userInfo[hitLimitKey] = max(0, limit) }
         do {
-            return try JSONDecoder().decode(ResponseEntity.self, from: data)
+            return try decoder.decode(ResponseEntity.self, from: data)
         } catch {
             throw .incorrectDataReturned
         }
     }
+
+    /// Where ``decode(from:keepingAtMost:)`` tells the decoder its limit.
+    static let hitLimitKey = CodingUserInfoKey(rawValue: "ImageSearchModel.hitLimit")!
 }
 
 extension ResponseEntity: Decodable {
@@ -64,10 +105,15 @@ extension ResponseEntity: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         totalCount = try container.decode(Int64.self, forKey: .totalCount)
         var hits = try container.nestedUnkeyedContainer(forKey: .images)
+        let limit = decoder.userInfo[Self.hitLimitKey] as? Int ?? Int.max
         var images: [ImageEntity] = []
         var skipped = 0
+        var excess = 0
         while !hits.isAtEnd {
-            if let image = try? hits.decode(ImageEntity.self) {
+            if images.count >= limit {
+                _ = try hits.decode(SkippedHit.self)
+                excess += 1
+            } else if let image = try? hits.decode(ImageEntity.self) {
                 images.append(image)
             } else {
                 // A failed decode does not move the container on: step over the element.
@@ -77,6 +123,7 @@ extension ResponseEntity: Decodable {
         }
         self.images = images
         skippedHits = skipped
+        excessHits = excess
     }
 }
 

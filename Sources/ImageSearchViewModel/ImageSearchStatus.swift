@@ -46,6 +46,10 @@ public struct ImageSearchStatus: Equatable, Sendable {
     public var resultsAreStale: Bool
     /// How many malformed hits the service left out of the rows shown.
     public var skippedHits: Int
+    /// How many hits beyond the page size the server sent and the service left out
+    /// (``ResponseEntity/excessHits``): a server does not make the client hold more than it
+    /// asked for.
+    public var excessHits: Int
     /// While a request of the search waits for the service's rate limit: the seconds left,
     /// rounded up; otherwise `nil`.
     public var rateLimitWait: Int?
@@ -63,13 +67,14 @@ public struct ImageSearchStatus: Equatable, Sendable {
     ///   - hasNextPage: Whether another page can be asked for.
     ///   - resultsAreStale: Whether the rows are older than the search running or typed.
     ///   - skippedHits: Malformed hits left out of the rows.
+    ///   - excessHits: Hits beyond the page size left out.
     ///   - rateLimitWait: Seconds a request still waits for the rate limit.
     ///   - source: Where the results come from.
     public init(
         activity: Activity = .idle, pendingQuery: String? = nil, resultsQuery: String? = nil,
         loaded: Int = 0, total: Int64 = 0, hasNextPage: Bool = false,
-        resultsAreStale: Bool = false, skippedHits: Int = 0, rateLimitWait: Int? = nil,
-        source: SearchSource = .unspecified
+        resultsAreStale: Bool = false, skippedHits: Int = 0, excessHits: Int = 0,
+        rateLimitWait: Int? = nil, source: SearchSource = .unspecified
     ) {
         self.activity = activity
         self.pendingQuery = pendingQuery
@@ -79,6 +84,7 @@ public struct ImageSearchStatus: Equatable, Sendable {
         self.hasNextPage = hasNextPage
         self.resultsAreStale = resultsAreStale
         self.skippedHits = max(0, skippedHits)
+        self.excessHits = max(0, excessHits)
         self.rateLimitWait = rateLimitWait.map { max(0, $0) }
         self.source = source
     }
@@ -170,6 +176,10 @@ extension ImageSearchStatus {
         if skippedHits > 0 {
             parts.append(
                 "\(skippedHits) malformed result\(skippedHits == 1 ? "" : "s") skipped")
+        }
+        if excessHits > 0 {
+            parts.append(
+                "\(excessHits) result\(excessHits == 1 ? "" : "s") beyond the page size left out")
         }
         return parts.joined(separator: " · ")
     }

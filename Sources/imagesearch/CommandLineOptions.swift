@@ -104,13 +104,14 @@ struct CommandLineOptions: Equatable {
                 options.images = mode
             case "--base-url":
                 let text = try value(for: flag, inline: inline)
+                // The value is not echoed: it may hold a password (`http://user:pass@host/`).
                 guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
                     scheme == "http" || scheme == "https", url.host != nil
                 else {
-                    throw UsageError("--base-url needs an http(s) URL, got '\(text)'")
+                    throw UsageError("--base-url needs an http(s) URL")
                 }
                 guard url.fragment == nil, !text.contains("#") else {
-                    throw UsageError("--base-url cannot have a fragment (#…), got '\(text)'")
+                    throw UsageError("--base-url cannot have a fragment (#…)")
                 }
                 options.baseURL = text
             case "--json", "--offline", "--no-color", "--no-cache", "--interactive", "-i",

@@ -57,13 +57,22 @@ final class LineSession: @unchecked Sendable {
                 }
             })
         let thread = Thread { [self] in
+            var reader = BoundedLineReader()
             while true {
                 prompt()
-                guard let line = readLine() else {
+                switch reader.next() {
+                case nil:
                     DispatchQueue.main.async { exit(0) }
                     return
+                case .tooLong:
+                    let limit = BoundedLineReader.maximumLineLength
+                    DispatchQueue.main.async {
+                        print("That line is too long (over \(limit) bytes); it was skipped.")
+                        self.done()
+                    }
+                case .text(let line):
+                    DispatchQueue.main.async { self.handle(line) }
                 }
-                DispatchQueue.main.async { self.handle(line) }
                 ready.wait()
             }
         }
@@ -74,7 +83,7 @@ final class LineSession: @unchecked Sendable {
     /// terminal), so piped output holds results only.
     private func prompt() {
         guard terminal.stdinIsTerminal && terminal.stdoutIsTerminal else { return }
-        FileHandle.standardOutput.write(Data(terminal.style("imagesearch> ", "1;36").utf8))
+        StandardStreams.write(terminal.style("imagesearch> ", "1;36"), to: STDOUT_FILENO)
     }
 
     private func handle(_ line: String) {
@@ -173,6 +182,7 @@ final class LineSession: @unchecked Sendable {
         for line in renderer.table(fresh, startingAt: shownCount) { print(line) }
         shownCount = cells.count
         if let notice = SearchMessages.skipped(viewModel.status.value.skippedHits) { print(notice) }
+        if let notice = SearchMessages.excess(viewModel.status.value.excessHits) { print(notice) }
         if let message = viewModel.errorMessage.value {
             let text = SearchMessages.error(
                 message, cause: viewModel.status.value.error, baseURL: setup.baseURL)

@@ -33,7 +33,7 @@ final class OneShotSearch {
     /// `loadNextPage`, and the next step waits for that application to end (rather than for
     /// `searching` to change), so a step never races the action it depends on.
     func start() {
-        let query = options.query
+        let query = self.query
         observations.add(
             viewModel.searching.signal.skipRepeats().observeValues { [weak self] searching in
                 guard let self else { return }
@@ -47,6 +47,10 @@ final class OneShotSearch {
         viewModel.query.value = query
         viewModel.startSearch()
     }
+
+    /// The query as searched and shown: the user's words without control characters or
+    /// escape sequences (an `ESC ] 52` in it would write to the clipboard when echoed).
+    private var query: String { TerminalText.sanitized(options.query) }
 
     /// Runs on the main queue after each page's request has ended.
     private func pageFinished() {
@@ -86,7 +90,7 @@ final class OneShotSearch {
             print(document.encoded())
         } else if !cells.isEmpty {
             for line in renderer.table(cells) { print(line) }
-            print(renderer.summary(loaded: cells.count, total: total, query: options.query))
+            print(renderer.summary(loaded: cells.count, total: total, query: query))
         }
         printSkippedNotice()
         printError("imagesearch: \(text)")
@@ -132,6 +136,9 @@ final class OneShotSearch {
         if let notice = SearchMessages.skipped(viewModel.status.value.skippedHits) {
             printError("imagesearch: \(notice)")
         }
+        if let notice = SearchMessages.excess(viewModel.status.value.excessHits) {
+            printError("imagesearch: \(notice)")
+        }
     }
 
     private func render(_ cells: [any ImageSearchTableViewCellModeling]) {
@@ -140,7 +147,7 @@ final class OneShotSearch {
             return
         }
         for line in renderer.table(cells) { print(line) }
-        print(renderer.summary(loaded: cells.count, total: total, query: options.query))
+        print(renderer.summary(loaded: cells.count, total: total, query: query))
         if let number = options.detail {
             print("")
             for line in renderer.detail(detailViewModel, number: number) { print(line) }
@@ -151,12 +158,13 @@ final class OneShotSearch {
         _ cells: [any ImageSearchTableViewCellModeling], detail: Int?
     ) -> JSONReport {
         var document = JSONReport()
-        document.query = options.query
+        document.query = query
         document.source = setup.source
         document.total = total
         document.loaded = cells.count
         document.results = JSONReport.results(from: cells)
-        document.skipped = viewModel.status.value.skippedHits
+        let status = viewModel.status.value
+        document.skipped = status.skippedHits &+ status.excessHits
         if let detail, cells.indices.contains(detail - 1) {
             document.detail = JSONReport.result(cells[detail - 1].image, index: detail)
         }

@@ -13,7 +13,7 @@ struct SearchSetup {
     let imageSearch: any ImageSearching
     /// Where results come from, as the view model's status names it.
     let searchSource: SearchSource
-    /// The endpoint searched (for error messages).
+    /// The endpoint searched, without userinfo (for error messages).
     let baseURL: String
     /// One-line notices for standard error: the offline catalog standing in, options that
     /// have no effect.
@@ -31,13 +31,15 @@ struct SearchSetup {
         if let path = options.apiKeyFile { key = try Self.readKey(path) }
         let perPage = options.perPage ?? Pixabay.defaultPerPage
         let live = key != nil && !options.offline
-        baseURL = options.baseURL ?? Pixabay.defaultBaseURL
         let pixabay: Pixabay
         do {
-            pixabay = try Pixabay(apiKey: live ? key : nil, baseURL: baseURL, perPage: perPage)
+            pixabay = try Pixabay(
+                apiKey: live ? key : nil, baseURL: options.baseURL ?? Pixabay.defaultBaseURL,
+                perPage: perPage)
         } catch {
             throw UsageError(error.description)
         }
+        baseURL = pixabay.shownBaseURL
         var notices = options.warnings
         let cache: ResponseCache
         if live {
@@ -45,7 +47,8 @@ struct SearchSetup {
             searchSource = .server(address: baseURL)
             network = Network(
                 timeout: options.timeout ?? Network.defaultTimeout,
-                userAgent: "imagesearch/\(imageSearchVersion)")
+                userAgent: "imagesearch/\(imageSearchVersion)",
+                imageHosts: ImageHostPolicy(searchServer: pixabay.baseURL))
             let directory = DiskResponseStorage.defaultDirectory(
                 named: "imagesearch", environment: environment)
             if !options.noCache, let directory {
@@ -68,14 +71,21 @@ struct SearchSetup {
         imageSearch = ImageSearch(network: network, pixabay: pixabay, cache: cache)
     }
 
-    /// The key in the file at `path`, trimmed.
+    /// The key in the file at `path`, trimmed: a regular file of at most
+    /// ``maximumKeyFileSize`` bytes (a FIFO would block for ever, a device never end).
     private static func readKey(_ path: String) throws(UsageError) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UsageError("cannot read --api-key-file '\(TerminalText.sanitized(path))'")
+        let shown = TerminalText.sanitized(path)
+        let data: Data
+        switch KeyFile.read(path, maximumSize: maximumKeyFileSize) {
+        case .success(let contents): data = contents
+        case .failure(.notRegular):
+            throw UsageError("--api-key-file '\(shown)' is not a regular file")
+        case .failure(.tooLarge):
+            throw UsageError("--api-key-file '\(shown)' does not hold a key")
+        case .failure(.unreadable):
+            throw UsageError("cannot read --api-key-file '\(shown)'")
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumKeyFileSize + 1)) ?? nil
-        guard let data, data.count <= maximumKeyFileSize,
+        guard data.count <= maximumKeyFileSize,
             let text = String(data: data, encoding: .utf8)
         else {
             throw UsageError(

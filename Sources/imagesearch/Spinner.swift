@@ -12,16 +12,18 @@ final class Spinner {
         self.enabled = enabled
     }
 
-    /// Shows the spinner with `text`; runs on the main queue.
+    /// Shows the spinner with `text` (sanitised: it may hold the user's query); runs on the
+    /// main queue.
     func start(_ text: String) {
         guard enabled, timer == nil else { return }
+        let text = TerminalText.sanitized(text)
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now(), repeating: .milliseconds(80))
         timer.setEventHandler { [weak self] in
             guard let self else { return }
             self.frame = (self.frame + 1) % self.frames.count
-            FileHandle.standardError.write(
-                Data("\r\(self.frames[self.frame]) \(text)\u{1B}[K".utf8))
+            StandardStreams.write(
+                "\r\(self.frames[self.frame]) \(text)\u{1B}[K", to: STDERR_FILENO)
         }
         timer.resume()
         self.timer = timer
@@ -32,6 +34,6 @@ final class Spinner {
         guard let timer else { return }
         timer.cancel()
         self.timer = nil
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStreams.write("\r\u{1B}[K", to: STDERR_FILENO)
     }
 }

@@ -5,10 +5,14 @@ import ImageSearchModel
 /// URL when there is none.
 final class SystemExternalAppChannel: ExternalAppChanneling {
     private let opener: URL?
+    /// The opener's environment: the program's, without the API key.
+    private let openerEnvironment: [String: String]
     private let report: @Sendable (String) -> Void
 
     /// - Parameters:
-    ///   - environment: Where `PATH` is read to find the opener.
+    ///   - environment: Where `PATH` is read to find the opener; also the opener's own
+    ///     environment, less `PIXABAY_API_KEY` (a browser has no use for it, and would hand it
+    ///     to every process it starts).
     ///   - report: Where the one-line outcome goes (printed by default; the full-screen
     ///     interface shows it in its status line).
     init(
@@ -16,6 +20,7 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
         report: @escaping @Sendable (String) -> Void = { print($0) }
     ) {
         self.report = report
+        openerEnvironment = environment.filter { $0.key != Pixabay.apiKeyEnvironmentVariable }
         #if os(macOS)
             let names = ["open"]
         #else
@@ -47,6 +52,7 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
         let process = Process()
         process.executableURL = opener
         process.arguments = [url]
+        process.environment = openerEnvironment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -59,12 +59,13 @@ struct Terminal {
 ///
 /// This module's `print`: unbuffered, like every other write of the program (prompts,
 /// standard error, the full-screen interface), so output comes out in the order it was
-/// written even into a pipe, where the C library's buffer would hold it back.
+/// written even into a pipe, where the C library's buffer would hold it back. A failed
+/// write ends the program (see ``StandardStreams/write(_:to:)``).
 func print(_ text: String = "") {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    StandardStreams.write(text + "\n", to: STDOUT_FILENO)
 }
 
 /// Writes to standard error.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStreams.write(text + "\n", to: STDERR_FILENO)
 }

@@ -10,6 +10,9 @@ import Foundation
 // The imagesearch command: parse the command line, pick the data source, then hand over to
 // the one-shot, line-mode or full-screen front end, which exit from the main queue when done.
 
+// Before anything opens a file or a socket: closed standard descriptors are reserved.
+ProcessStartup.run()
+
 let environment = ProcessInfo.processInfo.environment
 let arguments = Array(CommandLine.arguments.dropFirst())
 let wantsJSON = arguments.contains("--json")

@@ -22,9 +22,12 @@ struct NetworkIntegrationTests {
         ) throws {
             server = try LoopbackHTTPServer(handler: reply)
             let lines = self.lines
-            network = Network(timeout: timeout, maximumBodySize: maximumBodySize) { line in
-                lines.withValue { $0.append(line) }
-            }
+            // Images come from the loopback server too: a search server on a private address
+            // allows them.
+            network = Network(
+                timeout: timeout, maximumBodySize: maximumBodySize,
+                log: { line in lines.withValue { $0.append(line) } },
+                imageHosts: ImageHostPolicy(searchServer: server.baseURL))
         }
 
         /// Stops the server and checks that the log named the request, without the key.

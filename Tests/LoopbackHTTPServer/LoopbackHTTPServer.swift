@@ -86,6 +86,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case oversizedHeaders(size: Int)
         /// Waits `delay` seconds (or until the server stops), then replies with `reply`.
         indirect case delayed(by: TimeInterval, then: Reply)
+        /// A complete response announced as keep-alive, then reads whatever else the client
+        /// sends on the connection until it closes it (at most 10 s); see ``trailingBytes``.
+        case respondAndListen(status: Int, headers: [String: String], body: Data)
 
         public static func json(_ text: String, status: Int = 200) -> Reply {
             .respond(
@@ -110,11 +113,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let wakeWrite: Int32
     private let handler: @Sendable (Request) -> Reply
     private let latency: ClosedRange<TimeInterval>
+    private let recordsRequests: Bool
     private var generator: SeededGenerator
     private let lock = NSLock()
     private var receivedRequests: [Request] = []
     private var clientClosures = 0
     private var streamedBytes = 0
+    private var trailing = Data()
     private var stopped = false
     private let threads = DispatchGroup()
     private let requestArrived = DispatchSemaphore(value: 0)
@@ -129,6 +134,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// How many connections the client closed while the server was holding or streaming.
     public var closedByClientCount: Int { lock.withLock { clientClosures } }
 
+    /// What clients sent after a `.respondAndListen` reply, over all connections.
+    public var trailingBytes: Data { lock.withLock { trailing } }
+
     /// How many body bytes `.endless` replies have sent so far, over all connections.
     public var streamedByteCount: Int { lock.withLock { streamedBytes } }
 
@@ -140,13 +148,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     ///     replies at once. Negative, NaN or infinite bounds count as 0; waits are capped
     ///     at 10 s and end early when the server stops.
     ///   - seed: Seeds the generator of the latencies, so a run can be repeated.
+    ///   - recordsRequests: Whether ``requests`` keeps every request (the default); a soak
+    ///     of many thousands turns it off, so the server's memory stays flat.
     ///   - handler: Chooses the reply to each request; called on the connection's thread.
     public init(
         latency: ClosedRange<TimeInterval> = 0...0, seed: UInt64 = 0x5EED,
-        handler: @escaping @Sendable (Request) -> Reply
+        recordsRequests: Bool = true, handler: @escaping @Sendable (Request) -> Reply
     ) throws {
         self.handler = handler
         self.latency = latency
+        self.recordsRequests = recordsRequests
         self.generator = SeededGenerator(seed: seed)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw SetUpError.socket("pipe") }
@@ -245,7 +256,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = readRequest(connection) else { return }
-        lock.withLock { receivedRequests.append(request) }
+        if recordsRequests { lock.withLock { receivedRequests.append(request) } }
         requestArrived.signal()
         let reply = handler(request)
         guard pause(nextLatency()) else { return }
@@ -354,6 +365,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case .delayed(let delay, let then):
             guard pause(delay) else { return }
             answer(request, with: then, on: connection)
+        case .respondAndListen(let status, let headers, let body):
+            var all = headers
+            all["Content-Length"] = "\(body.count)"
+            let line = "HTTP/1.1 \(status) \(reason(status))\r\nConnection: keep-alive\r\n"
+            guard
+                send(
+                    connection,
+                    Data(line.utf8) + Data((headerLines(all).joined() + "\r\n").utf8) + body)
+            else { return }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while waitReadable(connection) {
+                let count = recv(connection, &buffer, buffer.count, 0)
+                if count <= 0 { return }
+                lock.withLock { trailing.append(contentsOf: buffer[0..<count]) }
+            }
         }
     }
 

@@ -35,6 +35,26 @@ public enum Secrets {
         }
     }
 
+    /// Whether `text` (without a final `…`) ends with the first 8 or more bytes of `secret`,
+    /// or starts with its last 8 or more: what is left of a secret cut at a text's edge.
+    ///
+    /// - Parameters:
+    ///   - text: A message that may have been cut.
+    ///   - secret: The secret to look for.
+    /// - Returns: Whether a part of `secret` sits at an edge of `text`.
+    public static func text(_ text: String, endsOrStartsWithPartOf secret: String) -> Bool {
+        let trimmed = text.hasSuffix("…") ? String(text.dropLast()) : text
+        let haystack = Array(trimmed.utf8)
+        let needle = Array(secret.utf8)
+        guard needle.count > 8 else { return false }
+        let longest = min(needle.count - 1, haystack.count)
+        guard longest >= 8 else { return false }
+        return (8...longest).contains { length in
+            haystack.suffix(length).elementsEqual(needle.prefix(length))
+                || haystack.prefix(length).elementsEqual(needle.suffix(length))
+        }
+    }
+
     private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 }

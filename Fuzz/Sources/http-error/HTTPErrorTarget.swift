@@ -17,7 +17,9 @@
 //
 // Invariants: nothing traps; the case matches the status class; a delay is finite and not
 // negative; a message is one non-empty line; no key-like secret (see `Secrets.isKeyLike`)
-// appears in the message, the description or the debug description.
+// appears in the message, the description or the debug description; and no message ends
+// (before its `…`) with the first 8 or more bytes of one, nor starts with its last 8 or
+// more: a key cut by the server, or by the cut for length, is redacted too.
 
 import Foundation
 import FuzzSupport
@@ -39,6 +41,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         checkMessage(message)
         for secret in response.secrets where Secrets.isKeyLike(secret) {
             require(!Secrets.text(message, leaks: secret), "the message shows \(secret)")
+            require(
+                !Secrets.text(message, endsOrStartsWithPartOf: secret),
+                "the message shows part of \(secret): \(String(reflecting: message))")
         }
     }
     for text in texts {

@@ -160,6 +160,9 @@ struct ImageSearchTableReducer {
             let (skipped, overflow) = state.results.skippedHits.addingReportingOverflow(
                 response.skippedHits)
             state.results.skippedHits = overflow ? Int.max : skipped
+            let (excess, excessOverflow) = state.results.excessHits.addingReportingOverflow(
+                response.excessHits)
+            state.results.excessHits = excessOverflow ? Int.max : excess
             search.pagesLoaded &+= 1
             search.phase = .loaded(
                 hasNextPage: Int64(state.results.entities.count) < response.totalCount)

@@ -80,6 +80,8 @@ struct ImageSearchTableState {
         var totalCount: Int64 = 0
         /// Malformed hits the service left out of these rows.
         var skippedHits = 0
+        /// Hits beyond the page size the service left out of these rows.
+        var excessHits = 0
     }
 }
 
@@ -109,7 +111,8 @@ extension ImageSearchTableState {
             activity: activity, pendingQuery: pendingQuery, resultsQuery: results.query,
             loaded: results.cells.count, total: results.totalCount, hasNextPage: hasNextPage,
             resultsAreStale: results.query != nil && (!ownsResults || pendingQuery != nil),
-            skippedHits: results.skippedHits, rateLimitWait: rateLimitWait, source: source)
+            skippedHits: results.skippedHits, excessHits: results.excessHits,
+            rateLimitWait: rateLimitWait, source: source)
     }
 
     /// The failure's message, or `nil`.

@@ -1,0 +1,296 @@
+import Foundation
+import Signalbox
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One request in flight, over as many hops as its redirects take: collects the body within
+/// the size limit, follows redirects itself (``RedirectRule``), checks image hosts
+/// (``ImageHostPolicy``), and reports the outcome once.
+///
+/// Why it follows redirects itself: FoundationNetworking sends every header to every host a
+/// redirect names and drops the body of a 307; its own relative-Location handling also loses
+/// a trailing slash. So the session is never let follow one: each redirect arrives as the
+/// response of its hop, and the transfer starts the next hop as a new task.
+///
+/// Why nothing here waits for FoundationNetworking: a task's `cancel()` waits for the
+/// session's work queue, which a hostile reply (20,000 header lines) keeps busy for seconds.
+/// So the outcome is reported first and tasks are cancelled and started on a global queue:
+/// the deadline fires on time and `dispose()` returns at once.
+final class NetworkTransfer: @unchecked Sendable {
+    // Safety: `hop`, `response`, `body`, `visited`, `leftOrigin`, `pendingRedirect` and
+    // `finished` are only touched on the network's serial delivery queue (the delegate's
+    // callbacks, the deadline, and the hops' continuations all run there), except that
+    // `begin()` reads `hop` on the starting thread before any of those can run (nothing
+    // writes it until a task has answered, and the task is made after the read). `tasks` is a `Protected` and may be used from any
+    // thread; `environment` and the other `let`s are immutable.
+    typealias Completion = (Result<(status: Int, body: Data), NetworkError>) -> Void
+
+    /// What the transfer needs from its network.
+    struct Environment {
+        /// The network: kept alive while the transfer may start a task, because its `deinit`
+        /// invalidates the session, and FoundationNetworking traps when a task is made on an
+        /// invalidated session.
+        let owner: AnyObject
+        let session: URLSession
+        let delegate: NetworkSessionDelegate
+        let deliveryQueue: DispatchQueue
+        let maximumBodySize: Int
+        /// `nil`: no host check (not an image).
+        let imageHosts: ImageHostPolicy?
+    }
+
+    private let environment: Environment
+    private let secrets: [String]
+    private let rule: RedirectRule
+    private let isAcceptable: @Sendable (Data) -> Bool
+    private let completion: Completion
+    private var hop: URLRequest
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var visited: [URL]
+    private var leftOrigin = false
+    /// The redirect the current hop answered with, followed when the hop completes.
+    private var pendingRedirect: (status: Int, location: String)?
+    private var finished = false
+    /// Whether the transfer was cancelled, and the task of the current hop.
+    private let tasks = Protected<(cancelled: Bool, current: URLSessionTask?)>((false, nil))
+
+    init(
+        request: URLRequest, environment: Environment, secrets: [String], rule: RedirectRule,
+        isAcceptable: @escaping @Sendable (Data) -> Bool, completion: @escaping Completion
+    ) {
+        hop = request
+        self.environment = environment
+        self.secrets = secrets
+        self.rule = rule
+        self.isAcceptable = isAcceptable
+        self.completion = completion
+        visited = request.url.map { [$0] } ?? []
+    }
+
+    /// Whether the outcome has been reported. On the delivery queue only.
+    var isFinished: Bool { finished }
+
+    /// Starts the first hop, without waiting: the task is made on a global queue (after the
+    /// host check, for an image), because making a task waits for the session's work queue,
+    /// which another request's hostile reply can keep busy for seconds, and the thread that
+    /// starts a request is often a user interface's.
+    func begin() {
+        guard environment.imageHosts != nil else {
+            launch(hop)
+            return
+        }
+        environment.deliveryQueue.async { [self] in start(hop) }
+    }
+
+    /// Cancels the task in flight, if any, from any thread, without waiting: the task is
+    /// cancelled on a global queue. No hop starts after this.
+    ///
+    /// Cancelling and answering a redirect (``answerRedirect(_:)``) share a lock:
+    /// FoundationNetworking traps ("Received callback for HTTP redirection, but we're not
+    /// waiting for it") when a redirect's completion handler comes after the task was
+    /// cancelled. The handler only enqueues work on the session's queue, and the flag is set
+    /// before `cancel()` is enqueued, so the handler either comes first or not at all.
+    func cancel() {
+        let task = tasks.withValue { state -> URLSessionTask? in
+            guard !state.cancelled else { return nil }
+            state.cancelled = true
+            return state.current
+        }
+        guard let task else { return }
+        DispatchQueue.global(qos: .utility).async { task.cancel() }
+    }
+
+    /// Runs `answer` (which calls a redirect's completion handler) unless the transfer was
+    /// cancelled; a cancelled task completes without it.
+    func answerRedirect(_ answer: () -> Void) {
+        tasks.withValue { state in
+            if !state.cancelled { answer() }
+        }
+    }
+
+    /// Fails with `.timedOut` unless the outcome is already known, and cancels the task.
+    func expire() {
+        guard !finished else { return }
+        finish(.failure(.timedOut))
+        cancel()
+    }
+
+    /// Returns `false` if the transfer must stop (the announced body is too large).
+    func receive(_ response: URLResponse) -> Bool {
+        guard !finished else { return false }
+        guard let http = response as? HTTPURLResponse else {
+            finish(.failure(.incorrectDataReturned))
+            return false
+        }
+        self.response = http
+        if RedirectRule.statuses.contains(http.statusCode),
+            let location = Self.header("Location", of: http)
+        {
+            pendingRedirect = (http.statusCode, location)
+        }
+        if http.expectedContentLength > Int64(environment.maximumBodySize) {
+            finish(.failure(.responseTooLarge(limit: environment.maximumBodySize)))
+            return false
+        }
+        return true
+    }
+
+    /// Returns `false` if the transfer must stop (the body grew too large).
+    func receive(_ data: Data) -> Bool {
+        guard !finished else { return false }
+        let limit = environment.maximumBodySize
+        // `body.count <= limit` holds here, so the subtraction cannot overflow.
+        if data.count > limit - body.count {
+            body = Data()
+            finish(.failure(.responseTooLarge(limit: limit)))
+            return false
+        }
+        // A redirect's own body is not kept.
+        if pendingRedirect == nil { body.append(data) }
+        return true
+    }
+
+    /// Reports the response received so far as the answer to an authentication challenge
+    /// that will not be met (the task is then cancelled by the session).
+    func completeWithoutCredentials() {
+        pendingRedirect = nil
+        complete(with: nil)
+    }
+
+    /// The current hop's task completed.
+    func complete(with error: (any Error)?) {
+        guard !finished else { return }
+        if let error {
+            finish(.failure(mapped(error)))
+            return
+        }
+        if let redirect = pendingRedirect {
+            follow(redirect)
+            return
+        }
+        guard let response else {
+            finish(.failure(.incorrectDataReturned))
+            return
+        }
+        let headers = response.allHeaderFields.reduce(into: [String: String]()) { result, pair in
+            if let name = pair.key as? String { result[name] = "\(pair.value)" }
+        }
+        if let error = NetworkError(
+            statusCode: response.statusCode, headers: headers, body: body, redacting: secrets)
+        {
+            finish(.failure(error))
+        } else if !isAcceptable(body) {
+            finish(.failure(.incorrectDataReturned))
+        } else {
+            finish(.success((response.statusCode, body)))
+        }
+    }
+
+    /// Starts the hop to `redirect`'s target, or fails with the reason it may not be followed.
+    private func follow(_ redirect: (status: Int, location: String)) {
+        switch rule.next(
+            status: redirect.status, location: redirect.location, after: hop,
+            leftOrigin: &leftOrigin)
+        {
+        case .fail(let error):
+            finish(.failure(error))
+        case .follow(let request):
+            guard let url = request.url, !visited.contains(url),
+                visited.count <= Network.maximumRedirects
+            else {
+                finish(.failure(.tooManyRedirects))
+                return
+            }
+            visited.append(url)
+            start(request)
+        }
+    }
+
+    /// Checks the hop's host (resolving a name on a global queue), then starts its task.
+    /// On the delivery queue.
+    private func start(_ request: URLRequest) {
+        hop = request
+        response = nil
+        body = Data()
+        pendingRedirect = nil
+        guard let policy = environment.imageHosts, let url = request.url else {
+            launch(request)
+            return
+        }
+        let queue = environment.deliveryQueue
+        let check: @Sendable () -> Void = { [self] in
+            let allowed = policy.allows(url)
+            queue.async { [self] in
+                guard !finished else { return }
+                guard allowed else {
+                    let host = url.host.map(HostAddress.normalized) ?? "?"
+                    finish(
+                        .failure(
+                            .invalidRequest(
+                                message: "the image is on \(host), a private or local address, "
+                                    + "and images are not fetched from such hosts")))
+                    return
+                }
+                launch(request)
+            }
+        }
+        if policy.decidesWithoutResolving(url) {
+            check()
+        } else {
+            DispatchQueue.global(qos: .userInitiated).async(execute: check)
+        }
+    }
+
+    /// Starts the hop's task on a global queue (creating a task may wait for the session's
+    /// queue, which the delivery queue must never do).
+    private func launch(_ request: URLRequest) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in launchNow(request) }
+    }
+
+    /// Creates, registers and resumes the hop's task, unless the transfer was cancelled.
+    private func launchNow(_ request: URLRequest) {
+        let task = environment.session.dataTask(with: request)
+        let started = tasks.withValue { state -> Bool in
+            guard !state.cancelled else { return false }
+            state.current = task
+            return true
+        }
+        guard started else {
+            task.cancel()
+            return
+        }
+        environment.delegate.register(self, for: task)
+        task.resume()
+    }
+
+    /// The session's error as a ``NetworkError``, knowing what this transfer saw.
+    private func mapped(_ error: any Error) -> NetworkError {
+        // The session's own timeout is a backstop behind the deadline: either way the
+        // request ran out of time.
+        if (error as? URLError)?.code == .timedOut { return .timedOut }
+        let mapped = NetworkError(sessionError: error)
+        // A body cut short of its announced length is a broken connection, whatever code
+        // the platform chose (Linux's URLSession reports curl's "partial file" as an unknown
+        // error).
+        if mapped == .unknown, let response, response.expectedContentLength > 0,
+            Int64(body.count) < response.expectedContentLength
+        {
+            return .connectionLost
+        }
+        return mapped
+    }
+
+    private static func header(_ name: String, of response: HTTPURLResponse) -> String? {
+        response.allHeaderFields.first { ($0.key as? String)?.lowercased() == name.lowercased() }
+            .map { "\($0.value)" }
+    }
+
+    private func finish(_ result: Result<(status: Int, body: Data), NetworkError>) {
+        guard !finished else { return }
+        finished = true
+        completion(result)
+    }
+}

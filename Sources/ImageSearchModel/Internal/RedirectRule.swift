@@ -1,0 +1,124 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What a redirect turns the current request into: the rules of the browsers' Fetch standard
+/// and of curl, applied by ``NetworkTransfer`` to every hop (FoundationNetworking is never let
+/// follow a redirect itself: on Linux it drops the body of a 307 and sends every header to
+/// every host).
+struct RedirectRule {
+    /// The statuses that redirect; any other 3xx is the final answer.
+    static let statuses: Set<Int> = [301, 302, 303, 307, 308]
+    /// Headers that are credentials whatever the request says.
+    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    /// Headers that describe a body, dropped with it.
+    static let bodyHeaders: Set<String> = [
+        "content-type", "content-length", "content-encoding", "content-language",
+        "content-location",
+    ]
+
+    /// The origin of the first request: secrets are sent there only.
+    let origin: Origin
+    /// Lowercased names of the headers that are dropped when a hop leaves the origin.
+    let secretHeaders: Set<String>
+    /// What to do when a hop leaves the origin.
+    let crossOrigin: CrossOriginRedirectPolicy
+    /// Whether the body holds a secret (a form of parameters with the API key).
+    let bodyHoldsSecret: Bool
+
+    /// What a redirect leads to.
+    enum Outcome {
+        /// Send this request next.
+        case follow(URLRequest)
+        /// Fail with this error.
+        case fail(NetworkError)
+    }
+
+    /// Scheme, host and port, compared as browsers compare origins.
+    struct Origin: Equatable {
+        let scheme: String
+        let host: String
+        let port: Int
+    }
+
+    init(
+        firstURL: URL, secretHeaderNames: Set<String>, crossOrigin: CrossOriginRedirectPolicy,
+        bodyHoldsSecret: Bool
+    ) {
+        origin = Origin(firstURL) ?? Origin(scheme: "", host: "", port: 0)
+        secretHeaders = Self.credentialHeaders.union(secretHeaderNames.map { $0.lowercased() })
+        self.crossOrigin = crossOrigin
+        self.bodyHoldsSecret = bodyHoldsSecret
+    }
+
+    /// The request that follows `response` to `current`, or why it must not be followed.
+    ///
+    /// - Parameters:
+    ///   - status: The redirect's status, one of ``statuses``.
+    ///   - location: Its `Location` header.
+    ///   - current: The request that was answered with the redirect.
+    ///   - leftOrigin: Whether an earlier hop already left the origin; set when this one does.
+    func next(
+        status: Int, location: String, after current: URLRequest, leftOrigin: inout Bool
+    ) -> Outcome {
+        guard let base = current.url,
+            let resolved = URL(string: location, relativeTo: base)?.absoluteURL,
+            let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            resolved.host?.isEmpty == false, let target = Self.withoutFragment(resolved)
+        else { return .fail(.incorrectDataReturned) }
+        var request = current
+        request.url = target
+        let method = current.httpMethod ?? "GET"
+        if (status == 303 && method != "GET" && method != "HEAD")
+            || ((status == 301 || status == 302) && method == "POST")
+        {
+            request.httpMethod = "GET"
+            request.httpBody = nil
+            for name in Self.bodyHeaders { request.setValue(nil, forHTTPHeaderField: name) }
+        }
+        guard let next = Origin(target) else { return .fail(.incorrectDataReturned) }
+        if next != origin { leftOrigin = true }
+        guard leftOrigin else { return .follow(request) }
+        if crossOrigin == .refuse || (bodyHoldsSecret && request.httpBody != nil) {
+            let reason =
+                crossOrigin == .refuse
+                ? "this request is not sent across origins"
+                : "its body holds a secret"
+            return .fail(
+                .invalidRequest(
+                    message: "the server redirected the request to another origin "
+                        + "(\(next.text)), and \(reason)"))
+        }
+        for name in request.allHTTPHeaderFields?.keys.map({ $0 }) ?? []
+        where secretHeaders.contains(name.lowercased()) {
+            request.setValue(nil, forHTTPHeaderField: name)
+        }
+        return .follow(request)
+    }
+
+    /// `url` without its fragment (never sent).
+    private static func withoutFragment(_ url: URL) -> URL? {
+        guard url.fragment != nil else { return url }
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.fragment = nil
+        return components?.url
+    }
+}
+
+extension RedirectRule.Origin {
+    /// The origin of `url`, or `nil` when it has no scheme or host.
+    init?(_ url: URL) {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host else { return nil }
+        self.init(
+            scheme: scheme, host: HostAddress.normalized(host),
+            port: url.port ?? (scheme == "https" ? 443 : 80))
+    }
+
+    /// `scheme://host:port`, for messages (never userinfo).
+    var text: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(shownHost):\(port)"
+    }
+}
