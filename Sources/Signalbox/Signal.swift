@@ -1,3 +1,4 @@
+import SignalboxLocks
 import Synchronization
 
 /// A live stream of events shared by all its observers ("hot").
@@ -452,7 +453,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline let lock = EmbeddedLock()
+    @usableFromInline let lock = Lock()
     /// The attached observers in the order they attached; `tombstone` where one detached.
     @usableFromInline @exclusivity(unchecked) var subscriptions: ContiguousArray<Subscription> =
         []

@@ -1,3 +1,4 @@
+import SignalboxLocks
 import Synchronization
 
 extension Transforms {
@@ -80,7 +81,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// `kind == .latest` and `kind == .race`, decided once rather than per inner value.
     @usableFromInline let isLatest: Bool
     @usableFromInline let isRace: Bool
-    @usableFromInline let lock = EmbeddedLock()
+    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<SignalProducer<U, E>>()
     /// The inner runs going on, for `.merge`, `.concat`, `.concurrent` and `.race`.
     @usableFromInline @exclusivity(unchecked) var running: [UInt64: ProducerRun] = [:]

@@ -17,10 +17,10 @@ extension Transforms {
             lifetime += timer
             // `generation` tells a timer that fired late (already running when a newer value
             // replaced it, or when a terminal event took the value) that its value is stale.
-            let state = Protected<(pending: V?, arrived: Date, generation: UInt64)>(
+            let state = SignalboxAtomic.Atomic<(pending: V?, arrived: Date, generation: UInt64)>(
                 (nil, .distantPast, 0))
             let take = { () -> (value: V?, arrived: Date) in
-                state.withValue { state in
+                state.modify { state in
                     state.generation &+= 1
                     defer { state.pending = nil }
                     return (state.pending, state.arrived)
@@ -30,7 +30,7 @@ extension Transforms {
                 switch event {
                 case .value(let value):
                     let now = scheduler.currentDate
-                    let generation = state.withValue { state -> UInt64 in
+                    let generation = state.modify { state -> UInt64 in
                         state.pending = value
                         state.arrived = now
                         state.generation &+= 1
@@ -38,7 +38,7 @@ extension Transforms {
                     }
                     let date = SchedulingTime.date(now, after: interval)
                     timer.inner = scheduler.schedule(after: date) {
-                        let due = state.withValue { state -> V? in
+                        let due = state.modify { state -> V? in
                             guard state.generation == generation else { return nil }
                             defer { state.pending = nil }
                             return state.pending

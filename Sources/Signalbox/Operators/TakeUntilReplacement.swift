@@ -1,3 +1,4 @@
+import SignalboxLocks
 import Synchronization
 
 /// What `take(untilReplacement:)` hears, and from which stream.

@@ -17,10 +17,10 @@ extension Transforms {
             let timer = SerialDisposable()
             lifetime += timer
             // `previous` is the date for which the last value sent was scheduled.
-            let state = Protected<(pending: V?, previous: Date?)>((nil, nil))
+            let state = SignalboxAtomic.Atomic<(pending: V?, previous: Date?)>((nil, nil))
             return { event in
                 guard case .value(let value) = event else { return output.terminate(event) }
-                let date = state.withValue { state -> Date in
+                let date = state.modify { state -> Date in
                     state.pending = value
                     let now = scheduler.currentDate
                     guard let previous = state.previous, previous <= now else { return now }
@@ -28,7 +28,7 @@ extension Transforms {
                 }
                 timer.inner = scheduler.schedule(after: date) {
                     guard output.isActive else { return }
-                    let due = state.withValue { state -> V? in
+                    let due = state.modify { state -> V? in
                         guard let pending = state.pending else { return nil }
                         state.pending = nil
                         state.previous = date

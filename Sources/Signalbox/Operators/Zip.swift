@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 extension SignalProducer {
     /// Pairs the values of this producer and `other` by position: the first with the
     /// first, the second with the second, and so on.

@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 extension SignalProducer {
     /// Groups the values of every producer by position into arrays: the first values of
     /// all, then the second values of all, and so on.
