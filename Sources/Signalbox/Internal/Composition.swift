@@ -64,7 +64,7 @@ extension SignalProducer {
     ) -> SignalProducer<U, F> {
         let upstream = self
         let sink = SinkMaker(make: makeSink)
-        return SignalProducer<U, F>(setUp: { downstream, run in
+        return SignalProducer<U, F>(.wired, setUp: { downstream, run in
             upstream.setUp(sink.make(downstream, run.lifetime), run)
         })
     }

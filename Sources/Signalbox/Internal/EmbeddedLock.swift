@@ -18,7 +18,7 @@ struct EmbeddedLock: ~Copyable, @unchecked Sendable {
     // Safety: the only state is `state`, an atomic word driven by `LockWord`.
 
     /// `LockWord`'s states: 0 free, 1 held, 2 held with a thread perhaps parked.
-    @usableFromInline let state = Atomic<UInt32>(LockWord.free)
+    @usableFromInline let state = LockFreeAtomic<UInt32>(LockWord.free)
 
     @inlinable
     init() {}

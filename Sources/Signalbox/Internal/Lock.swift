@@ -49,7 +49,7 @@ struct Lock: @unchecked Sendable {
 @usableFromInline
 final class LockStorage {
     /// 0 free, 1 held, 2 held with threads perhaps parked (see `LockWord`).
-    @usableFromInline let word = Atomic<UInt32>(LockWord.free)
+    @usableFromInline let word = LockFreeAtomic<UInt32>(LockWord.free)
 
     @usableFromInline
     init() {}

@@ -53,13 +53,13 @@ enum LockWord {
     ///   - identity: Any address that identifies the word while it lives (its owner's), to
     ///     choose a parking bucket.
     @inlinable @inline(__always)
-    static func lock(_ word: borrowing Atomic<UInt32>, identity: UnsafeRawPointer) {
+    static func lock(_ word: borrowing LockFreeAtomic<UInt32>, identity: UnsafeRawPointer) {
         if !tryLock(word) { lockContended(word, identity: identity) }
     }
 
     /// Takes the lock if no thread holds it.
     @inlinable @inline(__always)
-    static func tryLock(_ word: borrowing Atomic<UInt32>) -> Bool {
+    static func tryLock(_ word: borrowing LockFreeAtomic<UInt32>) -> Bool {
         word.compareExchange(
             expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed
         ).exchanged
@@ -67,14 +67,14 @@ enum LockWord {
 
     /// Releases the lock; only its holder may call it.
     @inlinable @inline(__always)
-    static func unlock(_ word: borrowing Atomic<UInt32>, identity: UnsafeRawPointer) {
+    static func unlock(_ word: borrowing LockFreeAtomic<UInt32>, identity: UnsafeRawPointer) {
         if word.exchange(0, ordering: .releasing) == 2 { wakeParked(identity: identity) }
     }
 
     /// The slow path of `lock`: spins a little (the holder's critical sections are short),
     /// then parks until the word is free.
     @usableFromInline @inline(never)
-    static func lockContended(_ word: borrowing Atomic<UInt32>, identity: UnsafeRawPointer) {
+    static func lockContended(_ word: borrowing LockFreeAtomic<UInt32>, identity: UnsafeRawPointer) {
         for _ in 0..<64 {
             if word.load(ordering: .relaxed) == 0, tryLock(word) { return }
         }

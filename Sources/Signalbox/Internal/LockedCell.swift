@@ -7,7 +7,7 @@ import Synchronization
 /// started after the property deinitialised can still send the last value. Why not a class
 /// with a stored `var`: each access to it would pay a dynamic exclusivity check.
 @usableFromInline
-final class LockedCell<Value>: ManagedBuffer<Value, Atomic<UInt32>> {
+final class LockedCell<Value>: ManagedBuffer<Value, LockFreeAtomic<UInt32>> {
     // The value (the header) is only touched inside `withLock`, under the lock. (Not
     // `Sendable`: `ManagedBuffer` rules it out; its owners are `@unchecked Sendable`.)
 
@@ -17,7 +17,7 @@ final class LockedCell<Value>: ManagedBuffer<Value, Atomic<UInt32>> {
         // `create` allocates an instance of the class it is called on.
         let cell = unsafeDowncast(buffer, to: LockedCell<Value>.self)
         cell.withUnsafeMutablePointerToElements { word in
-            word.initialize(to: Atomic(LockWord.free))
+            word.initialize(to: LockFreeAtomic(LockWord.free))
         }
         return cell
     }

@@ -56,7 +56,7 @@ extension SignalProducer {
             event: event, value: value, failed: failed, completed: completed,
             interrupted: interrupted, terminated: terminated)
         let setUp = self.setUp
-        return SignalProducer(setUp: { downstream, run in
+        return SignalProducer(.wired, setUp: { downstream, run in
             starting?()
             if let disposed { run.lifetime.observeEnded(disposed) }
             setUp(RunSink(event: transform(downstream.event, run.lifetime)), run)
