@@ -74,7 +74,8 @@ enum LockWord {
     /// The slow path of `lock`: spins a little (the holder's critical sections are short),
     /// then parks until the word is free.
     @usableFromInline @inline(never)
-    static func lockContended(_ word: borrowing LockFreeAtomic<UInt32>, identity: UnsafeRawPointer) {
+    static func lockContended(_ word: borrowing LockFreeAtomic<UInt32>, identity: UnsafeRawPointer)
+    {
         for _ in 0..<64 {
             if word.load(ordering: .relaxed) == 0, tryLock(word) { return }
         }

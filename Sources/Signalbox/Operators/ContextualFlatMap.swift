@@ -59,21 +59,6 @@ extension Signal {
 }
 
 extension SignalProducer {
-    /// Maps each value to a producer that cannot fail and flattens the inner producers with
-    /// `strategy`; see `flatMap(_:_:)`. This overload lets the closure return
-    /// `.init(value:)` or `.empty` of a `Never`-failing producer.
-    ///
-    /// - Parameters:
-    ///   - strategy: How to combine the inner producers.
-    ///   - transform: Creates the inner producer for a value.
-    /// - Returns: A producer of the inner producers' values.
-    @inlinable
-    public func flatMap<U>(
-        _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>
-    ) -> SignalProducer<U, Error> {
-        flatMap(strategy) { transform($0).promoteError(Error.self) }
-    }
-
     /// On failure, continues with the producer `handler` makes from the error, which cannot
     /// fail; see `flatMapError(_:)`. This overload lets the closure return `.init(value:)`
     /// or `.empty` with no error type to infer.
@@ -88,21 +73,6 @@ extension SignalProducer {
 }
 
 extension Signal {
-    /// Maps each value to a producer that cannot fail and flattens the inner producers with
-    /// `strategy`; see `flatMap(_:_:)`. This overload lets the closure return
-    /// `.init(value:)` or `.empty` of a `Never`-failing producer.
-    ///
-    /// - Parameters:
-    ///   - strategy: How to combine the inner producers.
-    ///   - transform: Creates the inner producer for a value.
-    /// - Returns: A signal of the inner producers' values.
-    @inlinable
-    public func flatMap<U>(
-        _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, Never>
-    ) -> Signal<U, Error> {
-        flatMap(strategy) { transform($0).promoteError(Error.self) }
-    }
-
     /// On failure, continues with the producer `handler` makes from the error, which cannot
     /// fail; see `flatMapError(_:)`. This overload lets the closure return `.init(value:)`
     /// or `.empty` with no error type to infer.

@@ -73,11 +73,13 @@ extension SignalProducer {
     /// - Returns: A producer starting on `scheduler`.
     public func start(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
         let setUp = self.setUp
-        return SignalProducer(.wired, setUp: { downstream, run in
-            run.lifetime += scheduler.schedule {
-                setUp(downstream, run)
-            }
-        })
+        return SignalProducer(
+            .wired,
+            setUp: { downstream, run in
+                run.lifetime += scheduler.schedule {
+                    setUp(downstream, run)
+                }
+            })
     }
 }
 

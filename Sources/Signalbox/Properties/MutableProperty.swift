@@ -245,4 +245,8 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
         get { value }
         set { value = newValue }
     }
+
+    /// The property itself, for `$name` of a `@MutableProperty var name`: its `producer`,
+    /// `signal`, `modify` and bindings.
+    public var projectedValue: MutableProperty<Value> { self }
 }

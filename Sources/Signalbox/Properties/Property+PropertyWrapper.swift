@@ -17,12 +17,4 @@ extension MutableProperty {
     public convenience init(wrappedValue: Value) {
         self.init(wrappedValue)
     }
-
-    /// The property itself: `$name` gives its `producer`, `signal`, `modify` and bindings.
-    public var projectedValue: MutableProperty<Value> { self }
-}
-
-extension Property {
-    /// The property itself: `$name` gives its `producer` and `signal`.
-    public var projectedValue: Property<Value> { self }
 }

@@ -162,4 +162,8 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 
     /// The current value, for `@Property var name: Value` (same contract as `value`).
     public var wrappedValue: Value { value }
+
+    /// The property itself, for `$name` of a `@Property var name`: its `producer` and
+    /// `signal`.
+    public var projectedValue: Property<Value> { self }
 }
