@@ -104,6 +104,22 @@ struct ReactiveSwiftSpecStateParityTests {
         #expect(scheduler.currentDate == Date.distantFuture)
     }
 
+    @Test("the async TestScheduler.run() also ends at the distant future, unless told otherwise")
+    func asyncRunMovesClockToDistantFuture() async {
+        let scheduler = TestScheduler()
+        let start = scheduler.currentDate
+        let ran = Recorded<Date>()
+        scheduler.schedule(after: start.addingTimeInterval(2)) { ran.append(scheduler.currentDate) }
+        await scheduler.run()
+        #expect(ran.items == [start.addingTimeInterval(2)])
+        #expect(scheduler.currentDate == Date.distantFuture)
+
+        let other = TestScheduler()
+        other.schedule(after: other.currentDate.addingTimeInterval(2)) {}
+        await other.run(leavingClockAtLastAction: true)
+        #expect(other.currentDate == start.addingTimeInterval(2))
+    }
+
     @Test("TestScheduler.run(leavingClockAtLastAction: true) keeps the clock at the last action")
     func runLeavingClockAtLastAction() {
         let scheduler = TestScheduler()
