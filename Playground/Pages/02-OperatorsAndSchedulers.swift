@@ -85,7 +85,8 @@ private func debouncedSearch() {
     type("cat ", at: 1.2)  // trims to "cat" again: skipped as a repeat
     type("d", at: 1.8)  // settles at 2.1: request "d" starts
     type("do", at: 2.3)  // settles at 2.6: "do" replaces "d", whose request is cancelled
-    scheduler.run()
+    // The clock stays at the last action's time (`run()` alone moves it to `latestDate`).
+    scheduler.run(leavingClockAtLastAction: true)
     print("  virtual time elapsed: \(stamp(scheduler))")
     // Close the search box rather than just let `keyboard` go: a signal whose input is
     // released can never send again, so it is interrupted.

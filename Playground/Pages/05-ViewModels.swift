@@ -45,7 +45,9 @@ func viewModels() {
             viewModel.query.value = text
         }
     }
-    scheduler.run()
+    // `run()` alone would move the clock to `TestScheduler.latestDate` once done, as
+    // ReactiveSwift's does; the tour goes on from the time of the last action instead.
+    scheduler.run(leavingClockAtLastAction: true)
     printRows(of: viewModel)
 
     section("loadNextPage is an Action: enabled only while a next page exists")
@@ -53,7 +55,7 @@ func viewModels() {
     viewModel.loadNextPage.apply().startWithFailed { error in
         print("  \(stamp(scheduler)) applied twice before the page arrived: \(error)")
     }
-    scheduler.run()
+    scheduler.run(leavingClockAtLastAction: true)
     printRows(of: viewModel)
     print("  loadNextPage.isEnabled: \(viewModel.loadNextPage.isEnabled.value)")
 
@@ -62,7 +64,7 @@ func viewModels() {
         cell.getPreviewImage().startWithValues { data in
             print("  \(stamp(scheduler)) preview: \(data.map { "\($0.count) bytes" } ?? "nil")")
         }
-        scheduler.run()
+        scheduler.run(leavingClockAtLastAction: true)
         cell.getPreviewImage().startWithValues { data in
             print("  again: \(data.map { "\($0.count) bytes, at once" } ?? "nil")")
         }
@@ -75,7 +77,7 @@ func viewModels() {
         locale: Locale(identifier: "en_US"))
     viewModel.imageDetailViewModel = detail
     viewModel.selectCellAtIndex(1)
-    scheduler.run()
+    scheduler.run(leavingClockAtLastAction: true)
     print("  id:        \(detail.id.value.map(String.init) ?? "-")")
     print("  size:      \(detail.pageImageSizeText.value ?? "-")")
     print("  user:      \(detail.usernameText.value ?? "-")")
@@ -83,7 +85,7 @@ func viewModels() {
     print("  downloads: \(detail.downloadCountText.value ?? "-")")
     print("  image:     \(detail.image.value.map { "\($0.count) bytes" } ?? "-")")
     detail.locale = Locale(identifier: "de_DE")
-    scheduler.run()
+    scheduler.run(leavingClockAtLastAction: true)
     print("  views in de_DE: \(detail.viewCountText.value ?? "-")")
     detail.openImagePage()
 
@@ -94,18 +96,18 @@ func viewModels() {
     viewModel.query.value = "owl"  // waits for its debounce: pending, the rows are the fox's
     scheduler.advance()
     viewModel.cancelSearch()  // the owl is never searched, and the status says so
-    scheduler.run()
+    scheduler.run(leavingClockAtLastAction: true)
     print("  canRetry: \(viewModel.status.value.canRetry)")
     viewModel.retry()  // searches "owl" after all
-    scheduler.run()
+    scheduler.run(leavingClockAtLastAction: true)
     statusLine.dispose()
 
     section("A blank query clears the screen; an over-long one is refused, not sent")
     viewModel.query.value = "   "
-    scheduler.run()
+    scheduler.run(leavingClockAtLastAction: true)
     print("  rows: \(viewModel.cellModels.value.count)")
     viewModel.query.value = String(repeating: "fox ", count: 30)
-    scheduler.run()
+    scheduler.run(leavingClockAtLastAction: true)
     print("  errorMessage: \(viewModel.errorMessage.value ?? "nil")")
 }
 

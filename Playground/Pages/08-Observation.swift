@@ -38,7 +38,9 @@ func observation() {
     }
     body.render()
     viewModel.query.value = "red fox"  // as a TextField bound to $viewModel.query.value would
-    scheduler.run()
+    // The clock stays at the last action's time (`run()` alone moves it to `latestDate`,
+    // after which nothing scheduled later runs).
+    scheduler.run(leavingClockAtLastAction: true)
 
     section("An @Observable model feeding a reactive pipeline")
     let form = SearchForm()

@@ -46,6 +46,12 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
     /// Sends `()` whenever a run completes.
     public let completed: Signal<Void, Never>
 
+    /// Sends `()` whenever `apply`'s producer is started while the action is disabled, on
+    /// the thread that started it, right after that run failed with `ActionError.disabled`.
+    /// Completes when the action is deinitialised.
+    public let disabledErrors: Signal<Void, Never>
+    private let disabledErrorsInput: Signal<Void, Never>.Observer
+
     /// Creates an action that is enabled while `enabledIf` holds `true` and no run is in
     /// progress. The action keeps `enabledIf` alive.
     ///
@@ -78,6 +84,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
         values = events.compactMap { $0.value }
         errors = events.compactMap { $0.error }
         completed = events.compactMap { $0.isCompleted ? () : nil }
+        (disabledErrors, disabledErrorsInput) = Signal<Void, Never>.pipe()
     }
 
     /// Creates an action that is enabled whenever no run is in progress.
@@ -89,6 +96,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
 
     deinit {
         eventsInput.sendCompleted()
+        disabledErrorsInput.sendCompleted()
     }
 
     /// A producer that, when started, runs the action with `input`.
@@ -114,6 +122,7 @@ public final class Action<Input, Output, Error: Swift.Error>: @unchecked Sendabl
             }
             guard started else {
                 observer.send(error: .disabled)
+                self.disabledErrorsInput.send(value: ())
                 return
             }
             // The execution ends with the run, however it ends.

@@ -22,7 +22,7 @@ public final class Lifetime: Sendable {
     @usableFromInline let disposables: CompositeDisposable
     /// For a producer run's lifetime: set by whichever terminal path of the run gets there
     /// first (see `SignalProducer.startRun`).
-    @usableFromInline let runFinished = Atomic<Bool>(false)
+    @usableFromInline let runFinished = LockFreeAtomic<Bool>(false)
     /// Whether releasing the lifetime ends it: true for a producer run's lifetime, which
     /// only the run and its sink refer to; false when a token or an object owns the end.
     @usableFromInline let endsWhenReleased: Bool

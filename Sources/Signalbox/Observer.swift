@@ -30,7 +30,7 @@ extension Signal {
         // `.stored` to `.delivered`.
         @usableFromInline let sendLock = OwnedLock()
         /// A `TerminalState` raw value.
-        @usableFromInline let terminalState = Atomic<UInt8>(TerminalState.open.rawValue)
+        @usableFromInline let terminalState = LockFreeAtomic<UInt8>(TerminalState.open.rawValue)
         @usableFromInline var pendingTerminal: Event<Value, Error>?
         /// Keeps the callback alive until the terminal event has been delivered.
         @usableFromInline var owner: Callback?

@@ -9,9 +9,13 @@ extension Signal {
     /// nothing.observeValues { print($0) }  // Prints nothing, ever.
     /// ```
     public static var never: Signal {
-        // No input observer exists, so none can be released: the signal is never
-        // interrupted, it just never sends.
-        Signal(core: SignalCore())
+        // The signal's own lifetime keeps its input, as ReactiveSwift's does: while observers
+        // are attached the signal lives on even when nothing refers to it (a derived signal
+        // observing it is not interrupted), and it ends when it has neither observers nor
+        // references.
+        Signal { input, lifetime in
+            lifetime.observeEnded { withExtendedLifetime(input) {} }
+        }
     }
 
     /// A signal that has already completed, without a value.

@@ -47,9 +47,20 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     // one operator per pipeline restart in the later stages only, and its value path stopped
     // being fused into the source's loop past 18 operators (now 29). See BENCHMARKS.md,
     // "Fourth round".
+    //
+    // Its first argument is a tag that no closure can stand for, so that a user's
+    // `SignalProducer { _, _ in … }` never matches this initialiser in a file that uses
+    // `@testable import Signalbox` (it would be ambiguous with `init(_ startHandler:)`).
     @inlinable
-    init(@_eagerMove setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
+    init(_: Wiring, @_eagerMove setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
         self.setUp = setUp
+    }
+
+    /// The tag of the internal initialiser `init(_:setUp:)`.
+    @usableFromInline
+    enum Wiring {
+        /// The only value.
+        case wired
     }
 
     /// Creates a producer that runs `startHandler` once per start.
@@ -166,7 +177,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     @inlinable
     init<S: Sequence>(sequence values: S) where S.Element == Value {
-        self.init(setUp: { downstream, run in
+        self.init(.wired, setUp: { downstream, run in
             // The loop is the only sender, so it needs no lock: disposal only raises a flag,
             // and the loop delivers `.interrupted` after the value in progress.
             let state = SequenceRunState()

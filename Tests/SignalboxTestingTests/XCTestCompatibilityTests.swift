@@ -19,7 +19,7 @@ final class XCTestCompatibilityTests: XCTestCase {
         let scheduler = TestScheduler()
         let stub = StubProducer(marbles: "-a-(b|)", values: ["a": 1, "b": 2], on: scheduler)
         let recorder = EventRecorder(starting: stub.producer.map { $0 * 10 }, clock: scheduler)
-        scheduler.run()
+        scheduler.run(leavingClockAtLastAction: true)
         XCTAssertNil(recorder.difference(fromMarbles: "-a-(b|)", values: ["a": 10, "b": 20]))
         XCTAssertNotNil(recorder.difference(fromMarbles: "-a-b|", values: ["a": 10, "b": 20]))
         XCTAssertEqual(recorder.marbles(values: ["x": 10, "y": 20]), "-x-(y|)")

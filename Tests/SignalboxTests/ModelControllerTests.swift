@@ -99,7 +99,7 @@ struct ModelControllerTests {
         fixture.controller.cancel()
         #expect(fixture.disposals == 2, "the load's run was disposed")
         #expect(events == [.interrupted])
-        fixture.scheduler.run()
+        fixture.scheduler.run(leavingClockAtLastAction: true)
         #expect(fixture.controller.state.value == .updated(1))
         #expect(fixture.controller.refresh.isEnabled.value)
         fixture.controller.refresh.apply().start()

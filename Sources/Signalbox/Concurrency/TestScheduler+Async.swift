@@ -41,11 +41,16 @@ extension TestScheduler {
         moveClock(to: target)
     }
 
-    /// Runs every scheduled action, letting other tasks run before each; see `run()`.
-    public func run() async {
+    /// Runs every scheduled action, letting other tasks run before each, then moves the
+    /// clock to `latestDate`, as ReactiveSwift's does; see `run(leavingClockAtLastAction:)`.
+    ///
+    /// - Parameter leavingClockAtLastAction: Pass `true` to leave the clock at the date of
+    ///   the last action run instead.
+    public func run(leavingClockAtLastAction: Bool = false) async {
         repeat {
             await Self.letOtherTasksRun()
         } while runNextAction(dueBy: Self.latestDate)
+        if !leavingClockAtLastAction { moveClock(to: Self.latestDate) }
     }
 
     /// Gives tasks started by the test a chance to reach their next suspension point.

@@ -10,7 +10,7 @@ import Synchronization
 public final class AnyDisposable: Disposable, @unchecked Sendable {
     // Safety: `disposed` is atomic; the one caller that flips it from false to true is the
     // only thread that ever reads or clears `action` after `init`.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = LockFreeAtomic<Bool>(false)
     private var action: (() -> Void)?
 
     /// Creates a disposable that runs `action` when first disposed, then releases it.

@@ -170,7 +170,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 private final class MemberRemoval: Disposable, Sendable {
     private let composite: CompositeDisposable
     private let key: UInt64
-    private let removed = Atomic<Bool>(false)
+    private let removed = LockFreeAtomic<Bool>(false)
 
     init(_ composite: CompositeDisposable, key: UInt64) {
         self.composite = composite

@@ -64,9 +64,11 @@ extension SignalProducer {
     ) -> SignalProducer<U, F> {
         let upstream = self
         let sink = SinkMaker(make: makeSink)
-        return SignalProducer<U, F>(setUp: { downstream, run in
-            upstream.setUp(sink.make(downstream, run.lifetime), run)
-        })
+        return SignalProducer<U, F>(
+            .wired,
+            setUp: { downstream, run in
+                upstream.setUp(sink.make(downstream, run.lifetime), run)
+            })
     }
 
     /// Builds a producer from a transform of this one's events (operators with an event

@@ -35,7 +35,7 @@ final class DeliveryFrames: Sendable {
 
     /// The value a free `OwnedLock` word is compared with on its inlined path:
     /// `LockWord.free` until armed, then `UInt32.max`, which no word ever holds.
-    @usableFromInline let freeWord = Atomic<UInt32>(LockWord.free)
+    @usableFromInline let freeWord = LockFreeAtomic<UInt32>(LockWord.free)
 
     private init() {}
 

@@ -34,7 +34,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     /// How many events are being delivered or wait for the holder of the turn: each event
     /// in `pending` was appended before it was counted here, so a holder that decrements to
     /// a positive number always finds one to take.
-    @usableFromInline let claims = Atomic<Int>(0)
+    @usableFromInline let claims = LockFreeAtomic<Int>(0)
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<
         Event<TaggedValue<Value>, Error>

@@ -48,7 +48,7 @@ extension Transforms {
 /// The id of the inner run whose values `.latest` still forwards.
 @usableFromInline
 final class CurrentInner: Sendable {
-    @usableFromInline let id = Atomic<UInt64>(0)
+    @usableFromInline let id = LockFreeAtomic<UInt64>(0)
     @usableFromInline init() {}
 }
 

@@ -24,8 +24,8 @@ import Synchronization
 /// free.
 struct ObservationGate: ~Copyable, @unchecked Sendable {
     // Safety: both fields are atomics.
-    let held = Atomic<Bool>(false)
-    let pending = Atomic<Bool>(false)
+    let held = LockFreeAtomic<Bool>(false)
+    let pending = LockFreeAtomic<Bool>(false)
 
     init() {}
 

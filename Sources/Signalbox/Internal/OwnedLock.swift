@@ -28,8 +28,8 @@ struct OwnedLock: ~Copyable, @unchecked Sendable {
     // thread that finds its own identity there holds the lock; relaxed ordering suffices,
     // since a thread always sees its own latest store, and no other thread stores its
     // identity. `frames` is immortal (`DeliveryFrames.shared`).
-    @usableFromInline let word = Atomic<UInt32>(LockWord.free)
-    @usableFromInline let owner = Atomic<UInt>(0)
+    @usableFromInline let word = LockFreeAtomic<UInt32>(LockWord.free)
+    @usableFromInline let owner = LockFreeAtomic<UInt>(0)
     @usableFromInline unowned(unsafe) let frames: DeliveryFrames
 
     @inlinable

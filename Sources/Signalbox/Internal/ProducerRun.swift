@@ -35,7 +35,7 @@ class ProducerRun: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var retained: AnyObject?
     /// Set (after the lock's `hadFirst`, which never goes back) once an interrupter was
     /// installed, so that `installFallbackInterrupter` usually needs no lock.
-    private let hasInterrupter = Atomic<Bool>(false)
+    private let hasInterrupter = LockFreeAtomic<Bool>(false)
 
     @usableFromInline
     init() {

@@ -20,7 +20,7 @@ final class PropertyBox<Value>: Observable, ObservationNotifying, @unchecked Sen
     // is only touched with `sendLock` held. `hasBeenRead` and `observationGate` are atomics.
     let sendLock = OwnedLock()
     /// Whether `value` has ever been read: until then no tracking can depend on the box.
-    let hasBeenRead = Atomic(false)
+    let hasBeenRead = LockFreeAtomic(false)
     let observationGate = ObservationGate()
     private let cell: SignalboxAtomic.Atomic<Value>
     /// The relay (its `Signal`: held here so that the relay stays attachable while the
@@ -110,7 +110,7 @@ final class PropertyUpstream<Value>: @unchecked Sendable {
     // (releasing), and `box` is only read after `started` was read set (acquiring) or under
     // `lock`; a weak reference is itself atomic in the runtime.
     private let relay: SignalCore<Value, Never>
-    private let started = Atomic(false)
+    private let started = LockFreeAtomic(false)
     private let lock = Lock()
     private var early: Value?
     private var endedEarly = false

@@ -25,7 +25,7 @@ final class RunObservation<Value, Error: Swift.Error>: Disposable, @unchecked Se
     // `disposed` is atomic.
     private weak var core: SignalCore<Value, Error>?
     private let id: ObjectIdentifier
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = LockFreeAtomic<Bool>(false)
 
     init(core: SignalCore<Value, Error>, id: ObjectIdentifier) {
         self.core = core

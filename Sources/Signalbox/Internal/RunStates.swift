@@ -31,7 +31,7 @@ enum SequenceRunPhase: UInt8 {
 @usableFromInline
 final class SequenceRunState: Sendable {
     /// A `SequenceRunPhase` raw value.
-    @usableFromInline let state = Atomic<UInt8>(SequenceRunPhase.running.rawValue)
+    @usableFromInline let state = LockFreeAtomic<UInt8>(SequenceRunPhase.running.rawValue)
 
     @usableFromInline
     init() {}

@@ -19,7 +19,7 @@ final class ScheduledOutput<Value, Error: Swift.Error>: Sendable {
     let scheduler: Scheduler
     /// Whether the output may still deliver; cleared by the first terminal event delivered
     /// or by disposal, whichever comes first.
-    private let active = Atomic<Bool>(true)
+    private let active = LockFreeAtomic<Bool>(true)
 
     /// - Parameters:
     ///   - downstream: Where the events go.

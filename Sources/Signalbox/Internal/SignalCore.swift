@@ -214,7 +214,7 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
         // cost 76 instructions per dispose: S1); `detached` is atomic; `slot` is only touched
         // while the core's `lock` is held.
         @usableFromInline @exclusivity(unchecked) var handler: Handler
-        @usableFromInline let detached = Atomic<Bool>(false)
+        @usableFromInline let detached = LockFreeAtomic<Bool>(false)
         /// The index of this subscription in its core's `subscriptions` (declared here, after
         /// the one-byte fields, so that it fits in their padding: the object stays 56 bytes).
         @usableFromInline @exclusivity(unchecked) var slot: UInt32 = 0
@@ -303,14 +303,14 @@ final class SignalCore<Value, Error: Swift.Error>: @unchecked Sendable {
     /// observer detaches (the delivery in progress may be using it; the core has ended then).
     /// A passing seal's reference is dropped when the seal is lifted, unless a delivery was
     /// using it (`busy`): then it waits in `retired`.
-    @usableFromInline let seal = Atomic<UInt>(0)
+    @usableFromInline let seal = LockFreeAtomic<UInt>(0)
     /// Set by a delivery through a passing seal (a sequentially consistent store before it
     /// reads `seal`, so that whoever lifts the seal under `lock` and then reads `busy` either
     /// sees the delivery or is seen by it), or to every observer (under `lock`, as it takes
     /// its snapshot of the list), for its duration.
-    @usableFromInline let busy = Atomic<Bool>(false)
+    @usableFromInline let busy = LockFreeAtomic<Bool>(false)
     /// Whether `retired` or `unreleased` has something to drop.
-    @usableFromInline let hasRetired = Atomic<Bool>(false)
+    @usableFromInline let hasRetired = LockFreeAtomic<Bool>(false)
     /// References of lifted seals that a delivery was using; dropped by the next delivery,
     /// attach, detach or the terminal event that finds no delivery using them.
     @usableFromInline @exclusivity(unchecked) var retired:

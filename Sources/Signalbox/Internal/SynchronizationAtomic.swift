@@ -1,7 +1,9 @@
 import Synchronization
 
-/// Inside Signalbox, `Atomic` means the standard library's lock-free `Synchronization.Atomic`
-/// (a declaration of this module shadows the `Atomic` class that `SignalboxAtomic` exports
-/// for apps, ReactiveSwift's lock-protected box).
+/// Signalbox's own spelling of the standard library's lock-free `Synchronization.Atomic`.
+///
+/// Not `Atomic`: that name belongs to ReactiveSwift's lock-protected box, which
+/// `SignalboxAtomic` exports for apps, and an internal declaration named `Atomic` would
+/// shadow it in a file that uses `@testable import Signalbox` (as ReactiveSwift's own specs do).
 @usableFromInline
-typealias Atomic<Value: AtomicRepresentable> = Synchronization.Atomic<Value>
+typealias LockFreeAtomic<Value: AtomicRepresentable> = Synchronization.Atomic<Value>

@@ -57,3 +57,48 @@ extension Signal {
         lift(Transforms.flatMapError(handler))
     }
 }
+
+extension SignalProducer {
+    /// On failure, continues with the producer `handler` makes from the error, which cannot
+    /// fail; see `flatMapError(_:)`. This overload lets the closure return `.init(value:)`
+    /// or `.empty` with no error type to infer.
+    ///
+    /// - Parameter handler: Creates the replacement producer for the error.
+    /// - Returns: A producer that recovers from failure and cannot fail.
+    public func flatMapError(_ handler: @escaping (Error) -> SignalProducer<Value, Never>)
+        -> SignalProducer<Value, Never>
+    {
+        lift(Transforms.flatMapError(handler))
+    }
+}
+
+extension Signal {
+    /// On failure, continues with the producer `handler` makes from the error, which cannot
+    /// fail; see `flatMapError(_:)`. This overload lets the closure return `.init(value:)`
+    /// or `.empty` with no error type to infer.
+    ///
+    /// - Parameter handler: Creates the replacement producer for the error.
+    /// - Returns: A signal that recovers from failure and cannot fail.
+    public func flatMapError(_ handler: @escaping (Error) -> SignalProducer<Value, Never>)
+        -> Signal<Value, Never>
+    {
+        lift(Transforms.flatMapError(handler))
+    }
+}
+
+extension Signal where Error == Never {
+    /// Maps each value to a producer of any error type and flattens the inner producers
+    /// with `strategy`; see `flatMap(_:_:)`. This overload lets the closure return a
+    /// contextual `.init(result:)` or `.init(error:)`.
+    ///
+    /// - Parameters:
+    ///   - strategy: How to combine the inner producers.
+    ///   - transform: Creates the inner producer for a value.
+    /// - Returns: A signal of the inner producers' values, failing as they fail.
+    @_disfavoredOverload
+    public func flatMap<U, F>(
+        _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>
+    ) -> Signal<U, F> {
+        promoteError(F.self).flatMap(strategy, transform)
+    }
+}

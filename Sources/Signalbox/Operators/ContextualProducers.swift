@@ -54,3 +54,16 @@ extension SignalProducer {
         replaced(by: replacement)
     }
 }
+
+extension SignalProducer where Error == Never {
+    /// Ignores this producer's values and, once it completed, continues with `replacement`,
+    /// adopting its error type; see `then(_:)`. This overload lets you write
+    /// `.then(.init(result: someResult))` or `.then(.init(error: e))`.
+    ///
+    /// - Parameter replacement: The producer that follows.
+    /// - Returns: A producer of `replacement`'s values after this one completed.
+    @_disfavoredOverload
+    public func then<U, F>(_ replacement: SignalProducer<U, F>) -> SignalProducer<U, F> {
+        promoteError(F.self).lift(Transforms.then(replacement))
+    }
+}

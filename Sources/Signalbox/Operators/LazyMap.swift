@@ -4,17 +4,15 @@ extension Transforms {
         on scheduler: Scheduler, _ transform: @escaping (V) -> U
     ) -> EventTransform<V, E, U, E> {
         { downstream, lifetime in
-            let output = Signal<U, E>.Observer(downstream)
-            let scheduled = SerialDisposable()
-            lifetime += scheduled
-            // Weakly, as in `holdingBack`: the lifetime must not keep the output.
-            lifetime.observeEnded { [weak output] in output?.sendInterrupted() }
+            // Disposal stops the output at once and announces `.interrupted` on the
+            // scheduler; terminal events are delivered there after the waiting value.
+            let output = ScheduledOutput<U, E>(downstream, on: scheduler, lifetime: lifetime)
             let pending = SignalboxAtomic.Atomic<V?>(nil)
             let sendPending = {
                 if let value = pending.modify({ held -> V? in
                     defer { held = nil }
                     return held
-                }) {
+                }), output.isActive {
                     output.send(value: transform(value))
                 }
             }
@@ -25,18 +23,16 @@ extension Transforms {
                         defer { held = value }
                         return held == nil
                     }
-                    if wasEmpty { scheduled.inner = scheduler.schedule(sendPending) }
+                    if wasEmpty { scheduler.schedule(sendPending) }
                 case .completed:
-                    scheduled.inner = scheduler.schedule {
-                        sendPending()
-                        output.sendCompleted()
-                    }
+                    // After the value waiting, if any: its action was scheduled first.
+                    output.terminate(.completed)
                 case .failed(let error):
                     pending.value = nil
-                    scheduled.inner = scheduler.schedule { output.send(error: error) }
+                    output.terminate(.failed(error))
                 case .interrupted:
                     pending.value = nil
-                    output.sendInterrupted()
+                    output.interrupt()
                 }
             }
         }
@@ -48,8 +44,10 @@ extension SignalProducer {
     /// to it: values that arrive while a transformation is waiting replace the waiting one
     /// and are never transformed. For an expensive transform of a fast stream.
     ///
-    /// Contract: values and completion are delivered on `scheduler`, completion after the
-    /// value still waiting; a failure drops it; interruption is delivered at once.
+    /// Contract: every event is delivered on `scheduler`, completion after the value still
+    /// waiting; a failure or an interruption drops it. Disposal stops the output at once (no
+    /// waiting value is transformed any more) and delivers `.interrupted` on `scheduler`,
+    /// as ReactiveSwift does.
     ///
     /// - Parameters:
     ///   - scheduler: Where `transform` runs and the results are sent.

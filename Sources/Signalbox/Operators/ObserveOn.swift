@@ -38,7 +38,7 @@ extension Transforms {
 /// Becomes set when a lifetime ends; cheap to read on every event.
 @usableFromInline
 final class EndedFlag: Sendable {
-    @usableFromInline let flag = Atomic<Bool>(false)
+    @usableFromInline let flag = LockFreeAtomic<Bool>(false)
 
     @usableFromInline
     init(_ lifetime: Lifetime) {
@@ -73,11 +73,13 @@ extension SignalProducer {
     /// - Returns: A producer starting on `scheduler`.
     public func start(on scheduler: Scheduler) -> SignalProducer<Value, Error> {
         let setUp = self.setUp
-        return SignalProducer(setUp: { downstream, run in
-            run.lifetime += scheduler.schedule {
-                setUp(downstream, run)
-            }
-        })
+        return SignalProducer(
+            .wired,
+            setUp: { downstream, run in
+                run.lifetime += scheduler.schedule {
+                    setUp(downstream, run)
+                }
+            })
     }
 }
 

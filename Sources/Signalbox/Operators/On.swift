@@ -56,12 +56,14 @@ extension SignalProducer {
             event: event, value: value, failed: failed, completed: completed,
             interrupted: interrupted, terminated: terminated)
         let setUp = self.setUp
-        return SignalProducer(setUp: { downstream, run in
-            starting?()
-            if let disposed { run.lifetime.observeEnded(disposed) }
-            setUp(RunSink(event: transform(downstream.event, run.lifetime)), run)
-            started?()
-        })
+        return SignalProducer(
+            .wired,
+            setUp: { downstream, run in
+                starting?()
+                if let disposed { run.lifetime.observeEnded(disposed) }
+                setUp(RunSink(event: transform(downstream.event, run.lifetime)), run)
+                started?()
+            })
     }
 
     /// Runs side effects at points of each run; the parameter order of Signalbox 0.2, with

@@ -98,7 +98,7 @@ extension Signal {
 
 /// A flag that is raised once and read from any thread.
 final class OperatorFlag: Sendable {
-    private let raised = Atomic<Bool>(false)
+    private let raised = LockFreeAtomic<Bool>(false)
 
     /// Raises the flag.
     func set() {

@@ -17,6 +17,7 @@ import Synchronization
 /// callback. The value is stored at once; the new delivery (or the new observer's
 /// attachment) waits until the delivery in progress has reached every observer, so every
 /// observer still sees every value in order. (A write from another thread waits instead.)
+@propertyWrapper
 public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable {
     // Safety: the value lives in `cell`, under its lock. `sendLock` is held around each
     // write and its delivery, and around `producer`'s "current value, then changes"
@@ -38,7 +39,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// and writes skip `Observation` (two registrar calls, about 350 instructions per write).
     /// (Before `registrar`, whose size is only known at run time: a field after it has no
     /// constant offset, which the write path would pay for.)
-    @usableFromInline let hasBeenRead = Atomic(false)
+    @usableFromInline let hasBeenRead = LockFreeAtomic(false)
     /// Lets one thread at a time tell `Observation` of a write (see `ObservationGate`).
     let observationGate = ObservationGate()
     /// Tells Swift's `Observation` of reads and writes of `value` (see
@@ -238,4 +239,15 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
             hasDeferred = true
         }
     }
+
+    /// The current value, for `@MutableProperty var name = value`; setting it is setting
+    /// `value` (same thread-safety and delivery contract).
+    public var wrappedValue: Value {
+        get { value }
+        set { value = newValue }
+    }
+
+    /// The property itself, for `$name` of a `@MutableProperty var name`: its `producer`,
+    /// `signal`, `modify` and bindings.
+    public var projectedValue: MutableProperty<Value> { self }
 }

@@ -23,6 +23,7 @@
 ///
 /// A composed property starts observing its sources when it is made; it stops when it,
 /// every producer made from it and every observer of its `signal` are gone.
+@propertyWrapper
 public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     // Safety: every stored property is immutable; the state lives in the wrapped property
     // or the `PropertyBox`, both lock-protected.
@@ -158,4 +159,11 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
         case .composed(let box): return box.relay
         }
     }
+
+    /// The current value, for `@Property var name: Value` (same contract as `value`).
+    public var wrappedValue: Value { value }
+
+    /// The property itself, for `$name` of a `@Property var name`: its `producer` and
+    /// `signal`.
+    public var projectedValue: Property<Value> { self }
 }

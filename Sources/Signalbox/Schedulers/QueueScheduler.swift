@@ -244,7 +244,7 @@ final class QueueAction: Disposable, @unchecked Sendable {
     // Safety: after `init`, `action` is read and cleared only on the scheduler's serial
     // queue, the one place it runs; `disposed` is atomic.
     @exclusivity(unchecked) private var action: (() -> Void)?
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = LockFreeAtomic<Bool>(false)
 
     init(_ action: @escaping () -> Void) {
         self.action = action

@@ -170,14 +170,20 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         lock.withLock { if target > now { now = target } }
     }
 
-    /// Runs every scheduled action, moving the clock as far as needed, until none is left.
+    /// Runs every scheduled action, moving the clock as far as needed, until none is left,
+    /// then moves the clock to `latestDate` (`Date.distantFuture`), as ReactiveSwift's
+    /// `run()` does.
     ///
-    /// The clock stops at the date of the last action run. A repeating action never lets
-    /// `run()` finish; dispose it first or use `advance(by:)`.
-    public func run() {
+    /// A repeating action never lets `run()` finish; dispose it first or use `advance(by:)`.
+    ///
+    /// - Parameter leavingClockAtLastAction: Pass `true` to leave the clock at the date of
+    ///   the last action run instead, so that a test can go on scheduling relative to it
+    ///   (Signalbox 0.2's behaviour).
+    public func run(leavingClockAtLastAction: Bool = false) {
         while let item = popDue(by: Self.latestDate) {
             if !item.disposable.isDisposed { item.action() }
         }
+        if !leavingClockAtLastAction { lock.withLock { now = Self.latestDate } }
     }
 
     /// Moves the clock back by `interval` seconds, without running anything: it simulates

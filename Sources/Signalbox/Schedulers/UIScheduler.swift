@@ -21,7 +21,7 @@ import Synchronization
 /// ```
 public final class UIScheduler: Scheduler {
     /// Actions scheduled and not finished (including the one running inline).
-    private let queueLength = Atomic<Int>(0)
+    private let queueLength = LockFreeAtomic<Int>(0)
     private let isMainThread: @Sendable () -> Bool
     private let enqueueOnMain: @Sendable (QueueWork) -> Void
 
