@@ -85,8 +85,10 @@ final class FullScreenSession: @unchecked Sendable {
 
     private func observe() {
         let changed: () -> Void = { [weak self] in self?.setNeedsRender() }
-        observations.add(viewModel.state.signal.observeValues { _ in changed() })
-        observations.add(viewModel.hasNextPage.signal.observeValues { _ in changed() })
+        observations.add(
+            viewModel.status.signal.observeValues { [weak self] status in
+                self?.statusChanged(status)
+            })
         observations.add(
             viewModel.cellModels.signal.observeValues { [weak self] cells in
                 self?.cellsChanged(cells)
@@ -113,8 +115,14 @@ final class FullScreenSession: @unchecked Sendable {
         resultCount = cells.count
         interaction.resultsChanged(count: cells.count, isNewSearch: isNewSearch)
         if isNewSearch { top = 0 }
-        if let notice = SearchMessages.skipped(viewModel.status.value.skippedHits) {
-            show(notice: notice)
+        setNeedsRender()
+    }
+
+    /// A notice is about what was on the screen: a search typed or started ends it.
+    private func statusChanged(_ status: ImageSearchStatus) {
+        if status.isSearching || status.pendingQuery != nil {
+            notice = nil
+            noticeTimer?.cancel()
         }
         setNeedsRender()
     }
@@ -153,21 +161,14 @@ final class FullScreenSession: @unchecked Sendable {
                 id: $0.id, size: $0.pageImageSizeText, likes: $0.likeCount, user: $0.username,
                 tags: $0.tagText)
         }
-        content.state = viewModel.state.value
-        if case .failed(let message) = content.state {
-            content.state = .failed(message: errorText(message))
-        } else if case .partiallyLoaded(let loaded, let total, let message) = content.state {
-            content.state = .partiallyLoaded(
-                loaded: loaded, total: total, message: errorText(message))
-        }
-        content.hasNextPage = viewModel.hasNextPage.value
+        content.status = viewModel.status.value
+        content.baseURL = setup.baseURL
         content.mode = interaction.mode
         content.selected = interaction.selected
         content.spinnerFrame = spinnerFrame
         content.notice = notice
         content.styled = styled
         content.hyperlinks = hyperlinks
-        content.source = setup.source
         if pictures != nil, size.columns >= 60 { content.pictureColumns = InlinePictures.columns }
         if interaction.mode == .detail {
             let detail = detailViewModel
@@ -182,10 +183,6 @@ final class FullScreenSession: @unchecked Sendable {
             visible: SearchScreen.listHeight(content), count: cells.count)
         content.top = top
         return content
-    }
-
-    private func errorText(_ message: String) -> String {
-        SearchMessages.error(message, cause: viewModel.status.value.error, baseURL: setup.baseURL)
     }
 
     private func render() {
@@ -268,10 +265,13 @@ final class FullScreenSession: @unchecked Sendable {
 
     private func handle(_ keys: [Key]) {
         for key in keys {
+            let status = viewModel.status.value
             let context = ScreenInteraction.Context(
                 query: viewModel.query.value, count: viewModel.cellModels.value.count,
-                searching: viewModel.searching.value,
-                pageSize: max(1, SearchScreen.listHeight(content())))
+                searching: status.isSearching || !(status.pendingQuery ?? "").isEmpty,
+                pageSize: max(1, SearchScreen.listHeight(content())),
+                canRetry: status.canRetry,
+                canRetryPage: status.canRetry && status.loaded > 0 && !status.resultsAreStale)
             let modeBefore = interaction.mode
             for effect in interaction.handle(key, in: context) { perform(effect) }
             if modeBefore != interaction.mode { writer.invalidate() }
@@ -292,7 +292,8 @@ final class FullScreenSession: @unchecked Sendable {
             if viewModel.loadNextPage.isEnabled.value { viewModel.loadNextPage.apply().start() }
         case .cancelSearch:
             viewModel.cancelSearch()
-            show(notice: "Search cancelled.")
+        case .retry:
+            viewModel.retry()
         case .quit:
             quit()
         case .suspend:

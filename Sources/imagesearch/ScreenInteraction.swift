@@ -28,6 +28,9 @@ struct ScreenInteraction: Equatable {
         case loadNextPage
         /// Cancel the search in flight (`cancelSearch()`).
         case cancelSearch
+        /// Search the failed or cancelled query again, or ask again for the page that
+        /// failed (`retry()`).
+        case retry
         /// Leave the program (exit 0).
         case quit
         /// Stop the program as Ctrl-Z does (terminal restored first).
@@ -44,6 +47,11 @@ struct ScreenInteraction: Equatable {
         var searching: Bool
         /// How many rows the list shows at once (what PgUp/PgDn move by).
         var pageSize: Int
+        /// Whether the latest search failed or was cancelled (`status.canRetry`).
+        var canRetry = false
+        /// Whether what failed or was cancelled is the next page of the rows shown, so that
+        /// reaching the last row asks for it again.
+        var canRetryPage = false
     }
 
     /// How close to the last loaded row the selection gets before the next page is asked
@@ -84,6 +92,11 @@ struct ScreenInteraction: Equatable {
             return move(by: -selected, in: context)
         case .end:
             return move(by: context.count - 1 - selected, in: context)
+        case .enter where context.canRetry:
+            if mode == .help { mode = .list }
+            return [.retry]
+        case .control("r"):
+            return context.canRetry ? [.retry] : []
         case .enter:
             guard context.count > 0 else { return [] }
             mode = .detail
@@ -130,7 +143,11 @@ struct ScreenInteraction: Equatable {
             selected = target
             if mode == .detail { effects.append(.showDetail(target)) }
         }
-        if target >= context.count - Self.prefetchDistance { effects.append(.loadNextPage) }
+        if target == context.count - 1, context.canRetryPage {
+            effects.append(.retry)
+        } else if target >= context.count - Self.prefetchDistance {
+            effects.append(.loadNextPage)
+        }
         return effects
     }
 

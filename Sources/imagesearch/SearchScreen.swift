@@ -28,23 +28,23 @@ struct ScreenContent: Equatable {
     var rows: Int
     var query: String
     var results: [Row] = []
-    var state = ImageSearchState.idle
-    var hasNextPage = false
+    /// The table view model's status: what the rows are, what the search is doing.
+    var status = ImageSearchStatus()
+    /// The endpoint searched, for the sentence of an HTTP 404 (``SearchMessages``).
+    var baseURL: String?
     var mode = ScreenInteraction.Mode.list
     var selected = 0
     /// The first row shown (see ``SearchScreen/scrollTop(previous:selected:visible:count:)``).
     var top = 0
     var detail: Detail?
     var spinnerFrame = 0
-    /// A one-line notice for the status line (an opened page, a cancelled search, skipped
-    /// results), shown instead of the counts while set.
+    /// A one-line notice for the status line (an opened page, the offline catalog standing
+    /// in), shown instead of the counts while set and no search runs or waits.
     var notice: String?
     /// Whether to use reverse video and bold (off with `NO_COLOR` / `--no-color`).
     var styled = true
     /// Whether the page address is written as an OSC 8 hyperlink.
     var hyperlinks = false
-    /// Where the offline catalog stands in, so the empty screen can say so.
-    var source = "pixabay"
     /// Columns kept free at the right of the detail pane for an inline picture.
     var pictureColumns = 0
 }
@@ -74,6 +74,7 @@ enum SearchScreen {
         "  Backspace       delete a character      Ctrl-U   clear the search",
         "  Up/Down         move (also Ctrl-P/Ctrl-N); PgUp/PgDn by a screen",
         "  Enter           show the details        Esc      close them",
+        "  Enter, Ctrl-R   after an error or a cancel: search (or load the page) again",
         "  Ctrl-O          open the page in a browser",
         "  Ctrl-C          cancel a search; quit when none is running",
         "  Esc             quit (from the list)    ? or F1  this help",
@@ -89,9 +90,13 @@ enum SearchScreen {
         return max(0, top)
     }
 
-    /// How many result rows fit, given the size and the pane shown.
+    /// How many result rows fit, given the size, the pane shown and the lines a problem
+    /// takes below the rows.
     static func listHeight(_ content: ScreenContent) -> Int {
-        let available = max(0, content.rows - 3)
+        var available = max(0, content.rows - 3)
+        if !content.results.isEmpty, content.mode != .help {
+            available = max(min(1, available), available - problemLines(content).count)
+        }
         guard content.mode == .detail, content.detail != nil else { return available }
         return available >= detailHeight + 3 ? available - detailHeight : 0
     }
@@ -107,6 +112,12 @@ enum SearchScreen {
         let listRows = listHeight(content)
         lines += body(content, layout: layout, height: listRows, width: width)
         while lines.count < 2 + listRows { lines.append(blank(width)) }
+        if !content.results.isEmpty, content.mode != .help {
+            let room = max(0, content.rows - 3 - listRows)
+            let problem = problemLines(content).prefix(
+                content.mode == .detail ? max(0, room - detailHeight) : room)
+            lines += problem.map { DisplayWidth.fit($0, to: width) }
+        }
         if content.mode == .detail, let detail = content.detail {
             let paneHeight = max(0, content.rows - 3 - listRows)
             lines += detailPane(
@@ -166,31 +177,65 @@ enum SearchScreen {
             return message(for: content).flatMap { wrap($0, width: width) }.prefix(height)
                 .map { DisplayWidth.fit($0, to: width) }
         }
+        // Rows older than the search running or typed stay, dimmed.
+        let stale = content.status.resultsAreStale && content.styled
         let top = min(max(0, content.top), max(0, content.results.count - 1))
         return content.results.indices.dropFirst(top).prefix(height).map { index in
             let isSelected = index == content.selected
-            let text = DisplayWidth.fit(
+            var text = DisplayWidth.fit(
                 (isSelected ? ">" : " ") + layout.line(content.results[index], number: index + 1),
                 to: width)
-            return isSelected ? reverse(text, content.styled) : text
+            if isSelected { text = reverse(text, content.styled) }
+            return stale ? "\u{1B}[2m" + text + "\u{1B}[0m" : text
         }
+    }
+
+    /// The failure or cancel of the latest search, in full, with what to press: shown in
+    /// the list area (under the rows when there are rows). Empty when there is none.
+    static func problemLines(_ content: ScreenContent) -> [String] {
+        let width = max(1, content.columns - 1)
+        let status = content.status
+        let lines: [String]
+        switch status.activity {
+        case .failed(let query, let error):
+            let sentence = SearchMessages.error(
+                error.description, cause: error, baseURL: content.baseURL)
+            lines = [
+                "Search for “\(TerminalText.sanitized(query))” failed: \(sentence)",
+                "Press Enter or Ctrl-R to try again.",
+            ]
+        case .cancelled(let query):
+            lines = [
+                "Search for “\(TerminalText.sanitized(query))” cancelled. "
+                    + "Press Enter or Ctrl-R to search again."
+            ]
+        case .queryTooLong:
+            lines = [status.errorMessage.map(TerminalText.sanitized) ?? ""]
+        default:
+            return []
+        }
+        return lines.flatMap { wrap($0, width: width) }
     }
 
     /// What the empty list says.
     private static func message(for content: ScreenContent) -> [String] {
-        switch content.state {
-        case .idle:
+        let status = content.status
+        if let pending = status.pendingQuery, !pending.isEmpty {
+            return ["“\(TerminalText.sanitized(pending))” pending…"]
+        }
+        let problem = problemLines(content)
+        if !problem.isEmpty { return problem }
+        switch status.activity {
+        case .idle, .failed, .cancelled, .queryTooLong:
             let source =
-                content.source == "offline"
+                status.source == .offlineCatalog
                 ? "Searching the built-in offline catalog (no API key is set)."
-                : "Searching Pixabay."
+                : "Searching \(TerminalText.sanitized(status.source.name ?? "Pixabay"))."
             return ["Type to search; results appear as you type.", source, "? shows the keys."]
-        case .searching:
-            return ["Searching…"]
-        case .loaded:
-            return ["No images found for \"\(TerminalText.sanitized(content.query))\"."]
-        case .failed(let message), .partiallyLoaded(_, _, let message):
-            return ["Search failed:", TerminalText.sanitized(message)]
+        case .searching(let query), .loadingNextPage(let query):
+            return ["Searching “\(TerminalText.sanitized(query))”…"]
+        case .loaded(let query):
+            return ["No images found for “\(TerminalText.sanitized(query))”."]
         }
     }
 
@@ -242,29 +287,16 @@ enum SearchScreen {
         return lines
     }
 
-    /// The bottom line: spinner or counts or error on the left, key hints on the right.
+    /// The bottom line: the spinner and the view model's status (or a notice while
+    /// nothing runs) on the left, key hints on the right.
     private static func statusLine(_ content: ScreenContent, width: Int) -> String {
-        let query = TerminalText.sanitized(content.query.trimmingCharacters(in: .whitespaces))
-        var left: String
-        switch content.state {
-        case .idle:
-            left = "Ready"
-        case .searching(let loaded):
-            let frame = spinnerFrames[abs(content.spinnerFrame) % spinnerFrames.count]
-            left =
-                loaded == 0
-                ? "\(frame) Searching \"\(query)\"…" : "\(frame) Loading more… \(loaded) shown"
-        case .loaded(let loaded, let total):
-            left = counts(loaded: loaded, total: total, query: query)
-        case .failed(let message):
-            left = "Error: " + TerminalText.sanitized(message)
-        case .partiallyLoaded(let loaded, let total, let message):
-            left =
-                counts(loaded: loaded, total: total, query: query) + " · Error: "
-                + TerminalText.sanitized(message)
-        }
-        if let notice = content.notice { left = TerminalText.sanitized(notice) }
-        if case .loaded = content.state, !content.results.isEmpty {
+        let status = content.status
+        var left = TerminalText.sanitized(status.text)
+        let busy = status.isSearching || status.pendingQuery != nil
+        if let notice = content.notice, !busy { left = TerminalText.sanitized(notice) }
+        if status.isSearching {
+            left = spinnerFrames[abs(content.spinnerFrame) % spinnerFrames.count] + " " + left
+        } else if !content.results.isEmpty, !status.resultsAreStale {
             left = "\(content.selected + 1)/\(content.results.count) · " + left
         }
         let hints = content.mode == .detail ? "Esc close  ^O open" : "? keys  Esc quit"
@@ -276,12 +308,6 @@ enum SearchScreen {
             text = DisplayWidth.fit(left, to: width)
         }
         return reverse(text, content.styled)
-    }
-
-    /// `12 of 285 images for "fox"`, never a total below what is shown.
-    static func counts(loaded: Int, total: Int64, query: String) -> String {
-        let shownTotal = max(total, Int64(loaded))
-        return "\(loaded) of \(shownTotal) image\(shownTotal == 1 ? "" : "s") for \"\(query)\""
     }
 }
 

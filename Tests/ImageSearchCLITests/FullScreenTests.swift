@@ -119,7 +119,7 @@ struct FullScreenTests {
         #expect(server.waitForRequest(timeout: 10))
         terminal.type(Self.controlC)
         #expect(server.waitForClientToClose(timeout: 10), "the held request was cancelled")
-        #expect(terminal.wait(for: "Search cancelled."))
+        #expect(terminal.waitForScreen(showing: "Search for “owl” cancelled"))
         terminal.type(Self.controlC)
         #expect(terminal.waitForExit() == 0)
     }

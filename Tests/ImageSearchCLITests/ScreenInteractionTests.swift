@@ -89,4 +89,22 @@ struct ScreenInteractionTests {
         state.resultsChanged(count: 3, isNewSearch: true)
         #expect(state.selected == 0 && state.mode == .list)
     }
+
+    @Test(
+        "after a failure or cancel, Enter and Ctrl-R retry; the last row asks again for a failed page"
+    )
+    func retry() {
+        var state = ScreenInteraction()
+        var failed = context(count: 0)
+        failed.canRetry = true
+        #expect(state.handle(.enter, in: failed) == [.retry])
+        #expect(state.handle(.control("r"), in: failed) == [.retry])
+        #expect(state.handle(.control("r"), in: context()) == [])
+        var pageFailed = context(count: 3)
+        pageFailed.canRetry = true
+        pageFailed.canRetryPage = true
+        #expect(state.handle(.down, in: pageFailed) == [.loadNextPage])
+        #expect(state.handle(.down, in: pageFailed) == [.retry])
+        #expect(state.mode == .list, "Enter retried instead of opening the detail")
+    }
 }
