@@ -294,16 +294,16 @@ final class FullScreenSession: @unchecked Sendable {
             viewModel.cancelSearch()
         case .retry:
             viewModel.retry()
-        case .quit:
-            quit()
+        case .quit(let status):
+            quit(status: status)
         case .suspend:
             RawTerminal.suspend()
         }
     }
 
-    private func quit() {
+    private func quit(status: Int32 = 0) {
         RawTerminal.leave()
-        exit(0)
+        exit(status)
     }
 }
 

@@ -31,8 +31,9 @@ struct ScreenInteraction: Equatable {
         /// Search the failed or cancelled query again, or ask again for the page that
         /// failed (`retry()`).
         case retry
-        /// Leave the program (exit 0).
-        case quit
+        /// Leave the program with this exit status: 0 for Esc, 130 for Ctrl-C (as a shell
+        /// reports an interrupted command).
+        case quit(status: Int32)
         /// Stop the program as Ctrl-Z does (terminal restored first).
         case suspend
     }
@@ -109,9 +110,9 @@ struct ScreenInteraction: Equatable {
                 mode = .list
                 return []
             }
-            return [.quit]
+            return context.query.isEmpty ? [.quit(status: 0)] : edit("")
         case .control("c"):
-            return context.searching ? [.cancelSearch] : [.quit]
+            return context.searching ? [.cancelSearch] : [.quit(status: 130)]
         case .control("z"):
             return [.suspend]
         default:

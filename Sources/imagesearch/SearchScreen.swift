@@ -76,8 +76,9 @@ enum SearchScreen {
         "  Enter           show the details        Esc      close them",
         "  Enter, Ctrl-R   after an error or a cancel: search (or load the page) again",
         "  Ctrl-O          open the page in a browser",
-        "  Ctrl-C          cancel a search; quit when none is running",
-        "  Esc             quit (from the list)    ? or F1  this help",
+        "  Ctrl-C          cancel a search; quit (status 130) when none is running",
+        "  Esc             clear the search; quit when it is empty",
+        "  F1              this help (also ? when the search is empty)",
     ]
 
     /// The first row to show so that `selected` is visible, moving as little as possible
@@ -231,7 +232,9 @@ enum SearchScreen {
                 status.source == .offlineCatalog
                 ? "Searching the built-in offline catalog (no API key is set)."
                 : "Searching \(TerminalText.sanitized(status.source.name ?? "Pixabay"))."
-            return ["Type to search; results appear as you type.", source, "? shows the keys."]
+            return [
+                "Type to search; results appear as you type.", source, "? or F1 shows the keys.",
+            ]
         case .searching(let query), .loadingNextPage(let query):
             return ["Searching “\(TerminalText.sanitized(query))”…"]
         case .loaded(let query):
@@ -299,7 +302,12 @@ enum SearchScreen {
         } else if !content.results.isEmpty, !status.resultsAreStale {
             left = "\(content.selected + 1)/\(content.results.count) · " + left
         }
-        let hints = content.mode == .detail ? "Esc close  ^O open" : "? keys  Esc quit"
+        let hints: String
+        switch content.mode {
+        case .detail: hints = "Esc close  ^O open"
+        case .help: hints = "F1 close  Esc close"
+        case .list: hints = content.query.isEmpty ? "? help  Esc quit" : "F1 help  Esc clear"
+        }
         let hintWidth = DisplayWidth.width(of: hints)
         let text: String
         if width >= hintWidth + 20 {

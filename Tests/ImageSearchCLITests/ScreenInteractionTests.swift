@@ -45,7 +45,7 @@ struct ScreenInteractionTests {
         #expect(state.handle(.end, in: context(count: 8)).contains(.loadNextPage))
     }
 
-    @Test("Enter opens the detail, moving updates it, Esc closes it, Esc on the list quits")
+    @Test("Enter opens the detail, moving updates it, Esc closes it, clears the query, quits")
     func detail() {
         var state = ScreenInteraction()
         #expect(state.handle(.enter, in: context(count: 0)) == [])
@@ -54,14 +54,15 @@ struct ScreenInteractionTests {
         #expect(state.handle(.down, in: context(count: 30)) == [.showDetail(1)])
         #expect(state.handle(.escape, in: context()) == [])
         #expect(state.mode == .list)
-        #expect(state.handle(.escape, in: context()) == [.quit])
+        #expect(state.handle(.escape, in: context()) == [.setQuery("")])
+        #expect(state.handle(.escape, in: context(query: "")) == [.quit(status: 0)])
     }
 
     @Test("Ctrl-C cancels a running search and quits otherwise; Ctrl-O opens the page")
     func controlKeys() {
         var state = ScreenInteraction()
         #expect(state.handle(.control("c"), in: context(searching: true)) == [.cancelSearch])
-        #expect(state.handle(.control("c"), in: context()) == [.quit])
+        #expect(state.handle(.control("c"), in: context()) == [.quit(status: 130)])
         _ = state.handle(.down, in: context())
         #expect(state.handle(.control("o"), in: context()) == [.openPage(1)])
         #expect(state.handle(.control("z"), in: context()) == [.suspend])
