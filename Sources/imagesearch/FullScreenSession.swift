@@ -27,7 +27,7 @@ final class FullScreenSession: @unchecked Sendable {
     private let styled: Bool
     private let hyperlinks: Bool
     private let pictures: InlinePictures?
-    private var interaction = ScreenInteraction()
+    private var interaction: ScreenInteraction
     private var writer = ScreenWriter()
     private var size: (columns: Int, rows: Int)
     private var top = 0
@@ -45,6 +45,7 @@ final class FullScreenSession: @unchecked Sendable {
     init(setup: SearchSetup, options: CommandLineOptions, environment: [String: String]) {
         self.setup = setup
         self.options = options
+        interaction = ScreenInteraction(query: options.query)
         let owner = NoticeTarget()
         (viewModel, detailViewModel) = setup.makeViewModels(
             channel: SystemExternalAppChannel(report: { message in
@@ -155,7 +156,8 @@ final class FullScreenSession: @unchecked Sendable {
     private func content() -> ScreenContent {
         let cells = viewModel.cellModels.value
         var content = ScreenContent(
-            columns: size.columns, rows: size.rows, query: viewModel.query.value)
+            columns: size.columns, rows: size.rows, query: interaction.line.text)
+        content.cursor = interaction.line.cursor
         content.results = cells.map {
             ScreenContent.Row(
                 id: $0.id, size: $0.pageImageSizeText, likes: $0.likeCount, user: $0.username,
@@ -267,7 +269,7 @@ final class FullScreenSession: @unchecked Sendable {
         for key in keys {
             let status = viewModel.status.value
             let context = ScreenInteraction.Context(
-                query: viewModel.query.value, count: viewModel.cellModels.value.count,
+                count: viewModel.cellModels.value.count,
                 searching: status.isSearching || !(status.pendingQuery ?? "").isEmpty,
                 pageSize: max(1, SearchScreen.listHeight(content())),
                 canRetry: status.canRetry,

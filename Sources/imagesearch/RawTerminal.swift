@@ -30,11 +30,12 @@ enum RawTerminal {
     nonisolated(unsafe) private static var sources: [any DispatchSourceProtocol] = []
     nonisolated(unsafe) private static var exitHandlerInstalled = false
 
-    /// The bytes that leave the full-screen state: cursor shown, attributes reset,
-    /// alternate screen left.
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    /// The bytes that enter it: alternate screen, cleared.
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
+    /// The bytes that leave the full-screen state: bracketed paste off, cursor shown,
+    /// attributes reset, alternate screen left.
+    static let leaveSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// The bytes that enter it: alternate screen, cleared, bracketed paste on (a paste
+    /// arrives as one ``Key/paste(_:)``, its newlines not taken for Enter).
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?2004h"
 
     /// Switches standard input to raw mode and standard output to the alternate screen.
     ///

@@ -1,7 +1,7 @@
 /// What keys do in the full-screen interface: a value-type state machine.
 ///
-/// The state is what the screen adds to the view models: which pane is shown and which row
-/// is selected. ``handle(_:in:)`` takes a key and the facts it needs from the view models
+/// The state is what the screen adds to the view models: which pane is shown, which row
+/// is selected, and the search line being edited (``LineEditor``). ``handle(_:in:)`` takes a key and the facts it needs from the view models
 /// (``Context``), updates the state, and returns the ``Effect``s for the session to carry out
 /// on the view models. Nothing here touches a view model or the terminal, so every key is
 /// unit-tested.
@@ -40,8 +40,6 @@ struct ScreenInteraction: Equatable {
 
     /// What a key's meaning depends on, read from the view models.
     struct Context: Equatable {
-        /// The table view model's `query`.
-        var query: String
         /// How many rows are loaded.
         var count: Int
         /// Whether a search or page load is in flight.
@@ -62,22 +60,28 @@ struct ScreenInteraction: Equatable {
     private(set) var mode = Mode.list
     /// The selected row (0 when there is none).
     private(set) var selected = 0
+    /// The search line: its text is the table view model's `query`.
+    private(set) var line: LineEditor
+
+    /// The list, nothing selected, the search line holding `query`.
+    init(query: String = "") {
+        line = LineEditor(query)
+    }
 
     /// Handles `key`; returns what the session must do.
     mutating func handle(_ key: Key, in context: Context) -> [Effect] {
         clampSelection(count: context.count)
+        if case .character("?") = key, line.characters.isEmpty || mode == .help {
+            mode = mode == .help ? .list : .help
+            return []
+        }
+        let before = line
+        if line.apply(key) {
+            guard line.text != before.text else { return [] }
+            if mode == .help { mode = .list }
+            return [.setQuery(line.text)]
+        }
         switch key {
-        case .character(let character):
-            if character == "?" && context.query.isEmpty || mode == .help && character == "?" {
-                mode = mode == .help ? .list : .help
-                return []
-            }
-            return edit(context.query + String(character))
-        case .backspace:
-            guard !context.query.isEmpty else { return [] }
-            return edit(String(context.query.dropLast()))
-        case .control("u"):
-            return edit("")
         case .function(1):
             mode = mode == .help ? .list : .help
             return []
@@ -89,10 +93,6 @@ struct ScreenInteraction: Equatable {
             return move(by: max(1, context.pageSize), in: context)
         case .pageUp:
             return move(by: -max(1, context.pageSize), in: context)
-        case .home:
-            return move(by: -selected, in: context)
-        case .end:
-            return move(by: context.count - 1 - selected, in: context)
         case .enter where context.canRetry:
             if mode == .help { mode = .list }
             return [.retry]
@@ -110,7 +110,9 @@ struct ScreenInteraction: Equatable {
                 mode = .list
                 return []
             }
-            return context.query.isEmpty ? [.quit(status: 0)] : edit("")
+            guard !line.characters.isEmpty else { return [.quit(status: 0)] }
+            line = LineEditor()
+            return [.setQuery("")]
         case .control("c"):
             return context.searching ? [.cancelSearch] : [.quit(status: 130)]
         case .control("z"):
@@ -128,11 +130,6 @@ struct ScreenInteraction: Equatable {
             if mode == .detail { mode = .list }
         }
         clampSelection(count: count)
-    }
-
-    private mutating func edit(_ query: String) -> [Effect] {
-        if mode == .help { mode = .list }
-        return [.setQuery(query)]
     }
 
     private mutating func move(by offset: Int, in context: Context) -> [Effect] {

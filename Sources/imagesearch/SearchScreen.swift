@@ -27,6 +27,8 @@ struct ScreenContent: Equatable {
     var columns: Int
     var rows: Int
     var query: String
+    /// Where the cursor is in ``query``, in characters (its end by default).
+    var cursor = Int.max
     var results: [Row] = []
     /// The table view model's status: what the rows are, what the search is doing.
     var status = ImageSearchStatus()
@@ -145,25 +147,40 @@ enum SearchScreen {
         styled ? "\u{1B}[7m" + text + "\u{1B}[0m" : text
     }
 
-    /// `Search: query`, showing the end of a query too long for the line.
+    /// `Search: query` and the cursor's column: the whole query when it fits, else the part
+    /// around the cursor, with "…" where it is cut.
     private static func searchLine(_ content: ScreenContent, width: Int) -> (String, Int) {
         let label = "Search: "
-        let room = max(1, width - label.count - 1)
-        var query = TerminalText.sanitized(content.query)
-        if DisplayWidth.width(of: query) > room {
-            var tail = ""
-            for character in query.reversed() {
-                let next = String(character) + tail
-                if DisplayWidth.width(of: next) > room - 1 { break }
-                tail = next
+        let room = max(2, width - label.count - 1)
+        let characters = Array(TerminalText.sanitized(content.query))
+        let cursor = min(max(0, content.cursor), characters.count)
+        let widths = characters.map { DisplayWidth.width(of: String($0)) }
+        var start = 0
+        var end = characters.count
+        if widths.reduce(0, +) > room {
+            // The cursor stays on the line: characters before it while they fit, then after
+            // it (two columns kept for the "…" at either end).
+            var used = 0
+            let after = widths[cursor...].reduce(0, +)
+            let back = max((room - 2) / 2, room - 2 - after)
+            start = cursor
+            while start > 0, used + widths[start - 1] <= back {
+                start -= 1
+                used += widths[start]
             }
-            query = "…" + tail
+            end = cursor
+            while end < characters.count, used + widths[end] <= room - 2 {
+                used += widths[end]
+                end += 1
+            }
         }
-        let text = DisplayWidth.fit(label + query, to: width)
+        let before = (start > 0 ? "…" : "") + String(characters[start..<cursor])
+        let shown = before + String(characters[cursor..<end]) + (end < characters.count ? "…" : "")
+        let text = DisplayWidth.fit(label + shown, to: width)
         let line =
             content.styled
             ? "\u{1B}[1m" + label + "\u{1B}[0m" + String(text.dropFirst(label.count)) : text
-        return (line, min(width, label.count + DisplayWidth.width(of: query)))
+        return (line, min(width, label.count + DisplayWidth.width(of: before)))
     }
 
     /// The results, the keys, or a message where the results would be.

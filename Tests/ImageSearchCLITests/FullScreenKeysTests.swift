@@ -33,9 +33,7 @@ struct FullScreenKeysTests {
             sourceLocation: sourceLocation)
     }
 
-    @Test(
-        "the query edits like a shell line: cursor moves, kills, words, Delete, paste",
-        .disabled("issue 26: not yet"))
+    @Test("the query edits like a shell line: cursor moves, kills, words, Delete, paste")
     func lineEditing() throws {
         let terminal = try PseudoTerminal(["-i", "--offline"])
         #expect(terminal.wait(for: "Search:"))

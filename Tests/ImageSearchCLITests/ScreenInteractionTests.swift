@@ -4,20 +4,20 @@ import Testing
 
 @Suite("what keys do on the full screen")
 struct ScreenInteractionTests {
-    func context(query: String = "fox", count: Int = 10, searching: Bool = false)
-        -> ScreenInteraction.Context
-    {
-        ScreenInteraction.Context(query: query, count: count, searching: searching, pageSize: 4)
+    func context(count: Int = 10, searching: Bool = false) -> ScreenInteraction.Context {
+        ScreenInteraction.Context(count: count, searching: searching, pageSize: 4)
     }
 
-    @Test("printable keys and Backspace edit the query; Ctrl-U clears it")
+    @Test("editing keys change the query; keys that leave the text alone set nothing")
     func editing() {
-        var state = ScreenInteraction()
+        var state = ScreenInteraction(query: "fox")
         #expect(state.handle(.character("s"), in: context()) == [.setQuery("foxs")])
-        #expect(state.handle(.backspace, in: context()) == [.setQuery("fo")])
-        #expect(state.handle(.backspace, in: context(query: "")) == [])
-        #expect(state.handle(.control("u"), in: context()) == [.setQuery("")])
-        #expect(state.handle(.character("狐"), in: context(query: "")) == [.setQuery("狐")])
+        #expect(state.handle(.backspace, in: context()) == [.setQuery("fox")])
+        #expect(state.handle(.left, in: context()) == [])
+        #expect(state.handle(.backspace, in: context()) == [.setQuery("fx")])
+        #expect(state.handle(.control("u"), in: context()) == [.setQuery("x")])
+        #expect(state.handle(.backspace, in: context()) == [])
+        #expect(state.handle(.paste("狐\n"), in: context()) == [.setQuery("狐 x")])
     }
 
     @Test("arrows, Ctrl-N/Ctrl-P and PgDn/PgUp move within the results")
@@ -42,12 +42,12 @@ struct ScreenInteractionTests {
         var state = ScreenInteraction()
         #expect(state.handle(.down, in: context(count: 20)) == [])
         #expect(state.handle(.pageDown, in: context(count: 8)).contains(.loadNextPage))
-        #expect(state.handle(.end, in: context(count: 8)).contains(.loadNextPage))
+        #expect(state.handle(.pageDown, in: context(count: 8)).contains(.loadNextPage))
     }
 
     @Test("Enter opens the detail, moving updates it, Esc closes it, clears the query, quits")
     func detail() {
-        var state = ScreenInteraction()
+        var state = ScreenInteraction(query: "fox")
         #expect(state.handle(.enter, in: context(count: 0)) == [])
         #expect(state.handle(.enter, in: context()) == [.showDetail(0)])
         #expect(state.mode == .detail)
@@ -55,7 +55,7 @@ struct ScreenInteractionTests {
         #expect(state.handle(.escape, in: context()) == [])
         #expect(state.mode == .list)
         #expect(state.handle(.escape, in: context()) == [.setQuery("")])
-        #expect(state.handle(.escape, in: context(query: "")) == [.quit(status: 0)])
+        #expect(state.handle(.escape, in: context()) == [.quit(status: 0)])
     }
 
     @Test("Ctrl-C cancels a running search and quits otherwise; Ctrl-O opens the page")
@@ -71,11 +71,12 @@ struct ScreenInteractionTests {
     @Test("? on an empty query and F1 show the keys; ? in a query is a character")
     func help() {
         var state = ScreenInteraction()
-        #expect(state.handle(.character("?"), in: context(query: "")) == [])
+        #expect(state.handle(.character("?"), in: context()) == [])
         #expect(state.mode == .help)
-        #expect(state.handle(.escape, in: context(query: "")) == [])
+        #expect(state.handle(.escape, in: context()) == [])
         #expect(state.mode == .list)
-        #expect(state.handle(.character("?"), in: context(query: "why")) == [.setQuery("why?")])
+        _ = state.handle(.paste("why"), in: context())
+        #expect(state.handle(.character("?"), in: context()) == [.setQuery("why?")])
         _ = state.handle(.function(1), in: context())
         #expect(state.mode == .help)
     }

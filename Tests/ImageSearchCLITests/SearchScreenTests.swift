@@ -1,3 +1,4 @@
+import Foundation
 import ImageSearchViewModel
 import Testing
 
@@ -167,5 +168,30 @@ struct SearchScreenTests {
         #expect(InlinePictures(mode: .always, environment: [:])?.pictureProtocol == .iTerm)
         #expect(!TerminalCapabilities.supportsHyperlinks(["TERM": "xterm"]))
         #expect(TerminalCapabilities.supportsHyperlinks(["VTE_VERSION": "7600"]))
+    }
+
+    @Test("the search line shows the cursor where it is, and a long query around the cursor")
+    func searchLineCursor() {
+        var screen = content(columns: 40)
+        screen.query = "red fox"
+        screen.cursor = 3
+        #expect(SearchScreen.frame(screen).cursorColumn == "Search: red".count)
+        screen.query = "head " + String(repeating: "x", count: 100) + " tail"
+        for cursor in [0, 3, 50, 104, 110] {
+            screen.cursor = cursor
+            let frame = SearchScreen.frame(screen)
+            let line = plain(frame.lines[0])
+            #expect(DisplayWidth.width(of: line) <= 39)
+            let characters = Array(screen.query)
+            // The character under the cursor is shown in the column of the cursor.
+            let column = frame.cursorColumn
+            if cursor < characters.count {
+                #expect(Array(line)[column] == characters[cursor], "cursor \(cursor): \(line)")
+            } else {
+                let text = line.replacingOccurrences(
+                    of: " +$", with: "", options: .regularExpression)
+                #expect(text.hasSuffix("tail") && column == text.count, "\(line) \(column)")
+            }
+        }
     }
 }
