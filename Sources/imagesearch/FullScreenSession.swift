@@ -72,9 +72,6 @@ final class FullScreenSession: @unchecked Sendable {
             resumed: { [weak self] in self?.redrawAll() })
         observe()
         startReader()
-        if let first = setup.notices.first {
-            show(notice: first.replacingOccurrences(of: "imagesearch: ", with: ""))
-        }
         if !options.query.isEmpty {
             viewModel.query.value = options.query
             viewModel.startSearch()
@@ -165,6 +162,9 @@ final class FullScreenSession: @unchecked Sendable {
         }
         content.status = viewModel.status.value
         content.baseURL = setup.baseURL
+        content.notices = setup.notices.map {
+            $0.replacingOccurrences(of: "imagesearch: ", with: "")
+        }
         content.mode = interaction.mode
         content.selected = interaction.selected
         content.spinnerFrame = spinnerFrame

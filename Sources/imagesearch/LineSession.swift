@@ -56,6 +56,16 @@ final class LineSession: @unchecked Sendable {
                     self.spinner.stop()
                 }
             })
+        // A search held back by the rate limit says so (it would wait in silence).
+        observations.add(
+            viewModel.status.signal.map { $0.isSearching ? $0.rateLimitWait : nil }.skipRepeats()
+                .combinePrevious(nil)
+                .observeValues { [weak self] previous, wait in
+                    guard let self, previous == nil, let wait else { return }
+                    self.spinner.stop()
+                    printError("Waiting \(wait) s for the rate limit…")
+                    self.spinner.start("Waiting for the rate limit…")
+                })
         let thread = Thread { [self] in
             var reader = BoundedLineReader()
             while true {

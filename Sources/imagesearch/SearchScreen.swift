@@ -47,6 +47,9 @@ struct ScreenContent: Equatable {
     var styled = true
     /// Whether the page address is written as an OSC 8 hyperlink.
     var hyperlinks = false
+    /// What the program says about its setup (the offline catalog standing in, options
+    /// without effect), shown on the empty screen.
+    var notices: [String] = []
     /// Columns kept free at the right of the detail pane for an inline picture.
     var pictureColumns = 0
 }
@@ -249,8 +252,10 @@ enum SearchScreen {
                 status.source == .offlineCatalog
                 ? "Searching the built-in offline catalog (no API key is set)."
                 : "Searching \(TerminalText.sanitized(status.source.name ?? "Pixabay"))."
-            return [
-                "Type to search; results appear as you type.", source, "? or F1 shows the keys.",
+            let setup =
+                content.notices.isEmpty ? [source] : content.notices.map(TerminalText.sanitized)
+            return ["Type to search; results appear as you type."] + setup + [
+                "? or F1 shows the keys."
             ]
         case .searching(let query), .loadingNextPage(let query):
             return ["Searching “\(TerminalText.sanitized(query))”…"]
