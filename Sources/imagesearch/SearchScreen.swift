@@ -305,7 +305,7 @@ enum SearchScreen {
         let shown = DisplayWidth.truncate(page, to: max(1, width - prefix.count))
         var line = prefix + shown
         let padding = String(repeating: " ", count: max(0, width - DisplayWidth.width(of: line)))
-        if content.hyperlinks, let url = detail.pageURL, SystemExternalAppChannel.isOpenable(url) {
+        if content.hyperlinks, let url = detail.pageURL.flatMap(SystemExternalAppChannel.openable) {
             line = prefix + "\u{1B}]8;;\(url)\u{1B}\\" + shown + "\u{1B}]8;;\u{1B}\\"
         }
         lines.append(line + padding)
