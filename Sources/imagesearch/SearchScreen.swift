@@ -98,13 +98,16 @@ enum SearchScreen {
 
     /// How many result rows fit, given the size, the pane shown and the lines a problem
     /// takes below the rows.
+    ///
+    /// The detail pane takes ``detailHeight`` lines when the rest leaves three rows of the
+    /// list; in a smaller window it gives way so that the selected row stays visible.
     static func listHeight(_ content: ScreenContent) -> Int {
         var available = max(0, content.rows - 3)
         if !content.results.isEmpty, content.mode != .help {
             available = max(min(1, available), available - problemLines(content).count)
         }
         guard content.mode == .detail, content.detail != nil else { return available }
-        return available >= detailHeight + 3 ? available - detailHeight : 0
+        return max(min(1, available), available - detailHeight)
     }
 
     /// Renders `content`.
@@ -113,8 +116,9 @@ enum SearchScreen {
         var lines: [String] = []
         let (searchLine, cursor) = searchLine(content, width: width)
         lines.append(searchLine)
-        let layout = ColumnLayout(rows: content.results, width: width)
-        lines.append(bold(DisplayWidth.fit(layout.header, to: width), content.styled))
+        // The marker column (">" on the selected row), then the shared layout.
+        let layout = ColumnLayout(rows: content.results, width: width - 1)
+        lines.append(bold(DisplayWidth.fit(" " + layout.header, to: width), content.styled))
         let listRows = listHeight(content)
         lines += body(content, layout: layout, height: listRows, width: width)
         while lines.count < 2 + listRows { lines.append(blank(width)) }
@@ -338,54 +342,5 @@ enum SearchScreen {
             text = DisplayWidth.fit(left, to: width)
         }
         return reverse(text, content.styled)
-    }
-}
-
-/// The widths of the list's columns, from every loaded row so they stay put while scrolling.
-struct ColumnLayout {
-    private let numberWidth: Int
-    private let idWidth: Int
-    private let sizeWidth: Int?
-    private let likesWidth: Int
-    private let userWidth: Int
-    private let tagsWidth: Int
-
-    init(rows: [ScreenContent.Row], width: Int) {
-        numberWidth = max(1, String(rows.count).count)
-        idWidth = max(2, rows.map { String($0.id).count }.max() ?? 0)
-        let sizes = max(4, rows.map { DisplayWidth.width(of: $0.size) }.max() ?? 0)
-        likesWidth = max(5, rows.map { String($0.likes).count }.max() ?? 0)
-        let users = max(
-            4, rows.map { DisplayWidth.width(of: TerminalText.sanitized($0.user)) }.max() ?? 0)
-        // The marker column, then # ID [SIZE] LIKES USER TAGS with two spaces between.
-        let withoutSize = 1 + numberWidth + 2 + idWidth + 2 + likesWidth + 2
-        sizeWidth = width - withoutSize - sizes - 2 >= 36 ? sizes : nil
-        let fixed = withoutSize + (sizeWidth.map { $0 + 2 } ?? 0)
-        userWidth = min(users, max(4, (width - fixed) / 3), 16)
-        tagsWidth = max(0, width - fixed - userWidth - 2)
-    }
-
-    var header: String {
-        " " + cells(number: "#", id: "ID", size: "SIZE", likes: "LIKES", user: "USER", tags: "TAGS")
-    }
-
-    func line(_ row: ScreenContent.Row, number: Int) -> String {
-        cells(
-            number: String(number), id: String(row.id), size: row.size, likes: String(row.likes),
-            user: TerminalText.sanitized(row.user), tags: TerminalText.sanitized(row.tags))
-    }
-
-    private func cells(
-        number: String, id: String, size: String, likes: String, user: String, tags: String
-    ) -> String {
-        var parts = [
-            DisplayWidth.fit(number, to: numberWidth, rightAligned: true),
-            DisplayWidth.fit(id, to: idWidth, rightAligned: true),
-        ]
-        if let sizeWidth { parts.append(DisplayWidth.fit(size, to: sizeWidth)) }
-        parts.append(DisplayWidth.fit(likes, to: likesWidth, rightAligned: true))
-        parts.append(DisplayWidth.fit(user, to: userWidth))
-        parts.append(DisplayWidth.truncate(tags, to: tagsWidth))
-        return parts.joined(separator: "  ")
     }
 }
