@@ -6,7 +6,14 @@
 /// leaves room for them, and if even the numbers do not fit, whole columns go (LIKES, then
 /// ID), never part of a number. Widths come from every row given, so they stay put while
 /// the list scrolls; with no width (output piped), nothing is cut.
-struct ColumnLayout {
+///
+/// Cost: the widths are measured once per result list (a session keeps the layout), and
+/// within a width only the first scalars of a text are read (``shownScalars``), so a row
+/// costs what it shows, not what the server sent.
+struct ColumnLayout: Equatable {
+    /// How many scalars of a text cell are read when the width is limited: more than any
+    /// line shows.
+    static let shownScalars = 1024
     private let numberWidth: Int
     private let idWidth: Int?
     private let sizeWidth: Int?
@@ -57,9 +64,11 @@ struct ColumnLayout {
 
     /// Row `row`, numbered `number`.
     func line(_ row: ScreenContent.Row, number: Int) -> String {
-        cells(
+        let scalars = unlimited ? Int.max : Self.shownScalars
+        return cells(
             number: String(number), id: String(row.id), size: row.size, likes: String(row.likes),
-            user: TerminalText.sanitized(row.user), tags: TerminalText.sanitized(row.tags))
+            user: TerminalText.sanitized(row.user, prefix: scalars),
+            tags: TerminalText.sanitized(row.tags, prefix: scalars))
     }
 
     private func cells(

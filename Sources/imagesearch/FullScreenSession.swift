@@ -27,6 +27,7 @@ final class FullScreenSession: @unchecked Sendable {
     private let styled: Bool
     private let hyperlinks: Bool
     private let pictures: InlinePictures?
+    private let environment: [String: String]
     private var interaction: ScreenInteraction
     private var writer = ScreenWriter()
     private var size: (columns: Int, rows: Int)
@@ -40,11 +41,16 @@ final class FullScreenSession: @unchecked Sendable {
     private var drawnPicture: String?
     private var firstResultID: UInt64?
     private var resultCount = 0
+    /// The rows as the screen shows them, made once per change of the cell models.
+    private var rows: [ScreenContent.Row] = []
+    /// The list's columns for ``rows`` and a width, measured once for both.
+    private var layout: (width: Int, columns: ColumnLayout)?
     private let observations = CompositeDisposable()
 
     init(setup: SearchSetup, options: CommandLineOptions, environment: [String: String]) {
         self.setup = setup
         self.options = options
+        self.environment = environment
         interaction = ScreenInteraction(query: options.query)
         let owner = NoticeTarget()
         (viewModel, detailViewModel) = setup.makeViewModels(
@@ -70,6 +76,7 @@ final class FullScreenSession: @unchecked Sendable {
         RawTerminal.installSignalHandlers(
             resized: { [weak self] in self?.resized() },
             resumed: { [weak self] in self?.redrawAll() })
+        CrashHandlers.install(environment: environment)
         observe()
         startReader()
         if !options.query.isEmpty {
@@ -111,6 +118,12 @@ final class FullScreenSession: @unchecked Sendable {
         let isNewSearch = cells.first?.id != firstResultID || cells.count < resultCount
         firstResultID = cells.first?.id
         resultCount = cells.count
+        rows = cells.map {
+            ScreenContent.Row(
+                id: $0.id, size: $0.pageImageSizeText, likes: $0.likeCount, user: $0.username,
+                tags: $0.tagText)
+        }
+        layout = nil
         interaction.resultsChanged(count: cells.count, isNewSearch: isNewSearch)
         if isNewSearch { top = 0 }
         setNeedsRender()
@@ -151,15 +164,15 @@ final class FullScreenSession: @unchecked Sendable {
 
     /// What the screen shows now, read from the view models.
     private func content() -> ScreenContent {
-        let cells = viewModel.cellModels.value
         var content = ScreenContent(
             columns: size.columns, rows: size.rows, query: interaction.line.text)
         content.cursor = interaction.line.cursor
-        content.results = cells.map {
-            ScreenContent.Row(
-                id: $0.id, size: $0.pageImageSizeText, likes: $0.likeCount, user: $0.username,
-                tags: $0.tagText)
+        content.results = rows
+        let listWidth = max(1, size.columns - 1) - 1
+        if layout?.width != listWidth {
+            layout = (listWidth, ColumnLayout(rows: rows, width: listWidth))
         }
+        content.layout = layout?.columns
         content.status = viewModel.status.value
         content.baseURL = setup.baseURL
         content.notices = setup.notices.map {
@@ -182,7 +195,7 @@ final class FullScreenSession: @unchecked Sendable {
         }
         top = SearchScreen.scrollTop(
             previous: top, selected: interaction.selected,
-            visible: SearchScreen.listHeight(content), count: cells.count)
+            visible: SearchScreen.listHeight(content), count: rows.count)
         content.top = top
         return content
     }

@@ -174,6 +174,17 @@ enum RawTerminal {
         _exit(128 + number)
     }
 
+    /// Restores the terminal from a signal handler: async-signal-safe calls only (`write` of
+    /// bytes prepared before, `tcsetattr`). For ``CrashHandlers``; the process is about to
+    /// die, so raw mode is not marked off.
+    static func restoreForCrash() {
+        guard var settings = saved else { return }
+        leaveBytes.withUnsafeBytes { buffer in
+            _ = Foundation.write(STDOUT_FILENO, buffer.baseAddress, buffer.count)
+        }
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    }
+
     /// Gives the terminal back and stops the process, as Ctrl-Z does in a shell; raw mode
     /// and the screen come back on SIGCONT.
     ///

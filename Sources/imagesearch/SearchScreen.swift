@@ -50,6 +50,9 @@ struct ScreenContent: Equatable {
     /// What the program says about its setup (the offline catalog standing in, options
     /// without effect), shown on the empty screen.
     var notices: [String] = []
+    /// The list's columns, when the session keeps them for the rows and width (else the
+    /// frame measures ``results``).
+    var layout: ColumnLayout?
     /// Columns kept free at the right of the detail pane for an inline picture.
     var pictureColumns = 0
 }
@@ -117,7 +120,7 @@ enum SearchScreen {
         let (searchLine, cursor) = searchLine(content, width: width)
         lines.append(searchLine)
         // The marker column (">" on the selected row), then the shared layout.
-        let layout = ColumnLayout(rows: content.results, width: width - 1)
+        let layout = content.layout ?? ColumnLayout(rows: content.results, width: width - 1)
         lines.append(bold(DisplayWidth.fit(" " + layout.header, to: width), content.styled))
         let listRows = listHeight(content)
         lines += body(content, layout: layout, height: listRows, width: width)
@@ -301,7 +304,8 @@ enum SearchScreen {
         for (label, value) in fields {
             let text =
                 "  " + (label + ":").padding(toLength: 11, withPad: " ", startingAt: 0)
-                + (value.map(TerminalText.sanitized) ?? "—")
+                + (value.map { TerminalText.sanitized($0, prefix: ColumnLayout.shownScalars) }
+                    ?? "—")
             lines.append(DisplayWidth.fit(text, to: textWidth) + reserved)
         }
         let page = detail.pageURL.map(TerminalText.sanitized) ?? "—"
