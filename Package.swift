@@ -15,36 +15,50 @@ let package = Package(
         .executable(name: "playground", targets: ["playground"]),
     ],
     targets: [
-        // ReactiveSwift's `Atomic`, re-exported by Signalbox (its own module so that it does
-        // not shadow `Synchronization.Atomic` inside Signalbox).
-        .target(name: "SignalboxAtomic"),
-        .target(name: "Signalbox", dependencies: ["SignalboxAtomic"]),
-        .target(name: "SignalboxTesting", dependencies: ["Signalbox"]),
-        .testTarget(name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting"]),
+        // The concurrency toolkit of every module (not a product; its API is `package`): the
+        // lock (`os_unfair_lock` on Darwin, one atomic word elsewhere), `DrainQueue`, and the
+        // one import of the C library (Darwin, Glibc or Musl).
+        .target(name: "SignalboxLocks"),
+        // ReactiveSwift's `Atomic`, the package's locked-value box, re-exported by Signalbox
+        // (its own module so that it does not shadow `Synchronization.Atomic` inside
+        // Signalbox).
+        .target(name: "SignalboxAtomic", dependencies: ["SignalboxLocks"]),
+        .target(name: "Signalbox", dependencies: ["SignalboxAtomic", "SignalboxLocks"]),
+        .target(name: "SignalboxTesting", dependencies: ["Signalbox", "SignalboxLocks"]),
+        .testTarget(
+            name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting", "SignalboxLocks"]
+        ),
         .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
-        .target(name: "ImageSearchModel", dependencies: ["Signalbox"]),
+        .target(name: "ImageSearchModel", dependencies: ["Signalbox", "SignalboxLocks"]),
         // The catalog of invented photo records that answers Pixabay searches offline.
         .target(name: "ImageSearchOffline", dependencies: ["ImageSearchModel", "Signalbox"]),
         // Test support for the model layer: `StubNetwork`.
-        .target(name: "ImageSearchTesting", dependencies: ["ImageSearchModel", "Signalbox"]),
-        .target(name: "LoopbackHTTPServer", path: "Tests/LoopbackHTTPServer"),
+        .target(
+            name: "ImageSearchTesting", dependencies: ["ImageSearchModel", "Signalbox", "SignalboxLocks"]
+        ),
+        .target(
+            name: "LoopbackHTTPServer", dependencies: ["SignalboxLocks"], path: "Tests/LoopbackHTTPServer"
+        ),
         .testTarget(
             name: "ImageSearchModelTests",
             dependencies: [
                 "ImageSearchModel", "ImageSearchOffline", "ImageSearchTesting", "Signalbox",
-                "SignalboxTesting", "LoopbackHTTPServer",
+                "SignalboxTesting", "LoopbackHTTPServer", "SignalboxLocks",
             ]),
-        .target(name: "ImageSearchViewModel", dependencies: ["ImageSearchModel", "Signalbox"]),
+        .target(
+            name: "ImageSearchViewModel", dependencies: ["ImageSearchModel", "Signalbox", "SignalboxLocks"]
+        ),
         .testTarget(
             name: "ImageSearchViewModelTests",
             dependencies: [
                 "ImageSearchViewModel", "ImageSearchModel", "ImageSearchTesting", "Signalbox",
-                "SignalboxTesting", "LoopbackHTTPServer",
+                "SignalboxTesting", "LoopbackHTTPServer", "SignalboxLocks",
             ]),
         .executableTarget(
             name: "imagesearch",
             dependencies: [
                 "ImageSearchViewModel", "ImageSearchModel", "ImageSearchOffline", "Signalbox",
+                "SignalboxLocks",
             ]),
         // The guided tour: `swift run playground`; `.ci/run` diffs its output against
         // Playground/expected-output.txt.
@@ -60,7 +74,7 @@ let package = Package(
             name: "ImageSearchCLITests",
             dependencies: [
                 "imagesearch", "ImageSearchModel", "ImageSearchOffline", "Signalbox",
-                "LoopbackHTTPServer",
+                "LoopbackHTTPServer", "SignalboxLocks",
             ]),
     ],
     swiftLanguageModes: [.v6]

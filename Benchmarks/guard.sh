@@ -60,6 +60,11 @@ done
 
 if [[ -n "$build" ]]; then
     echo "$me: swift build -c release (Benchmarks)"
+    # SwiftPM keeps the build plan of this package while its manifests are unchanged, so a
+    # source file added, moved or removed in the root package (a path dependency) is not
+    # seen ("cannot find 'X' in scope"). Dropping the plan makes it list the files again;
+    # what was compiled stays (the build is still incremental).
+    rm -f .build/release.yaml .build/release/description.json
     swift build -c release
 fi
 

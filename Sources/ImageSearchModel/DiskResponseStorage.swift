@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// A ``ResponseCacheStorage`` in a directory, so cached pages outlive the process (Pixabay's
 /// "cache for 24 hours" across runs of a command-line tool).
@@ -41,7 +36,7 @@ public final class DiskResponseStorage: ResponseCacheStorage {
     public let maximumBytes: Int
     /// Serialises this object's file operations (another process may still write the same
     /// directory; atomic renames keep each file whole).
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Creates a storage in `directory` (created when first needed).
     ///

@@ -89,9 +89,9 @@ public final class ImageSearch: ImageSearching {
                 observer.send(error: error)
                 return
             }
-            let paging = Protected(PagingStateMachine(perPage: self.pixabay.perPage))
+            let paging = Atomic(PagingStateMachine(perPage: self.pixabay.perPage))
             /// The ids delivered so far by this run, so a later page repeats none of them.
-            let delivered = Protected(Set<UInt64>())
+            let delivered = Atomic(Set<UInt64>())
             /// Does what the paging machine decided, outside its lock.
             func perform(_ action: PagingStateMachine.Action) {
                 switch action {
@@ -105,13 +105,13 @@ public final class ImageSearch: ImageSearching {
                 lifetime += self.page(page, of: cleaned).start { event in
                     switch event {
                     case .value(let response):
-                        paging.withValue {
+                        paging.modify {
                             $0.pageArrived(
                                 hits: response.images.count + response.skippedHits,
                                 totalHits: response.totalCount)
                         }
                         observer.send(value: Self.droppingRepeats(response, seen: delivered))
-                        perform(paging.withValue { $0.pageDelivered() })
+                        perform(paging.modify { $0.pageDelivered() })
                     case .failed(let error):
                         observer.send(error: error)
                     case .completed:
@@ -124,13 +124,13 @@ public final class ImageSearch: ImageSearching {
             // Page 1 counts as loading before the trigger is observed, and the trigger is
             // observed before page 1 is requested: a trigger sent while page 1 is delivered
             // (even synchronously, by a synchronous network) is remembered, not missed.
-            let first = paging.withValue { $0.start() }
+            let first = paging.modify { $0.start() }
             lifetime += nextPageTrigger.start { event in
                 switch event {
                 case .value:
-                    perform(paging.withValue { $0.trigger() })
+                    perform(paging.modify { $0.trigger() })
                 case .completed, .interrupted:
-                    perform(paging.withValue { $0.triggerDidEnd() })
+                    perform(paging.modify { $0.triggerDidEnd() })
                 case .failed:
                     break
                 }
@@ -146,9 +146,9 @@ public final class ImageSearch: ImageSearching {
     /// back on the next page; a list must show it once. Paging still counts the page's
     /// hits as the server sent them.
     private static func droppingRepeats(
-        _ response: ResponseEntity, seen: Protected<Set<UInt64>>
+        _ response: ResponseEntity, seen: Atomic<Set<UInt64>>
     ) -> ResponseEntity {
-        let fresh = seen.withValue { seen in response.images.filter { seen.insert($0.id).inserted }
+        let fresh = seen.modify { seen in response.images.filter { seen.insert($0.id).inserted }
         }
         guard fresh.count != response.images.count else { return response }
         return ResponseEntity(

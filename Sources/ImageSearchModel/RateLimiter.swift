@@ -46,7 +46,7 @@ public final class RateLimiter: Sendable {
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Protected(State())
+    private let state = Atomic(State())
     private let waiting = MutableProperty<Date?>(nil)
 
     /// While at least one request waits for a slot (or for a ``pause(for:)`` to pass): the
@@ -114,7 +114,7 @@ public final class RateLimiter: Sendable {
         guard seconds > 0 else { return }  // also false for NaN
         let seconds = min(seconds, Self.maximumPause)
         let until = clock.currentDate.addingTimeInterval(seconds)
-        state.withValue { $0.pausedUntil = max($0.pausedUntil, until) }
+        state.modify { $0.pausedUntil = max($0.pausedUntil, until) }
     }
 
     /// How many starts were granted in the window ending now (waiting ones included).
@@ -127,7 +127,7 @@ public final class RateLimiter: Sendable {
 
     /// Takes the earliest slot at or after `now`.
     private func reserve(now: Date) -> Date {
-        state.withValue { state in
+        state.modify { state in
             let windowStart = now.addingTimeInterval(-window)
             state.grants.removeAll { $0 <= windowStart }
             var grant = max(now, state.pausedUntil)
@@ -144,7 +144,7 @@ public final class RateLimiter: Sendable {
 
     /// Records a request waiting for `grant`; returns its number for ``endWaiting(_:)``.
     private func beginWaiting(until grant: Date) -> UInt64 {
-        let waiter = state.withValue { state in
+        let waiter = state.modify { state in
             defer { state.nextWaiter &+= 1 }
             state.waiting[state.nextWaiter] = grant
             return state.nextWaiter
@@ -155,7 +155,7 @@ public final class RateLimiter: Sendable {
 
     /// Forgets a waiting request (it started, or was disposed); a second call does nothing.
     private func endWaiting(_ waiter: UInt64) {
-        guard state.withValue({ $0.waiting.removeValue(forKey: waiter) }) != nil else { return }
+        guard state.modify({ $0.waiting.removeValue(forKey: waiter) }) != nil else { return }
         publishWaiting()
     }
 
@@ -169,7 +169,7 @@ public final class RateLimiter: Sendable {
     /// Gives back a slot that was never used (its run was disposed before its date).
     private func release(_ grant: Date, ifAfter now: Date) {
         guard grant > now else { return }
-        state.withValue { state in
+        state.modify { state in
             if let index = state.grants.lastIndex(of: grant) { state.grants.remove(at: index) }
         }
     }

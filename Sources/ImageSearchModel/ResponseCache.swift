@@ -160,7 +160,7 @@ public final class MemoryResponseStorage: ResponseCacheStorage {
         var lastUse: UInt64
     }
 
-    private let state = Protected<(slots: [String: Slot], uses: UInt64)>(([:], 0))
+    private let state = Atomic<(slots: [String: Slot], uses: UInt64)>(([:], 0))
 
     /// Creates an empty storage.
     public init() {}
@@ -173,7 +173,7 @@ public final class MemoryResponseStorage: ResponseCacheStorage {
     /// - Parameter key: The request's identity.
     /// - Returns: The entry, or `nil`.
     public func entry(forKey key: String) -> ResponseCacheEntry? {
-        state.withValue { state in
+        state.modify { state in
             guard var slot = state.slots[key] else { return nil }
             state.uses &+= 1
             slot.lastUse = state.uses
@@ -193,7 +193,7 @@ public final class MemoryResponseStorage: ResponseCacheStorage {
         _ entry: ResponseCacheEntry, forKey key: String, keepingAtMost limit: Int,
         expiredBefore cutoff: Date
     ) {
-        state.withValue { state in
+        state.modify { state in
             state.uses &+= 1
             state.slots[key] = Slot(entry: entry, lastUse: state.uses)
             guard state.slots.count > limit else { return }
@@ -210,11 +210,11 @@ public final class MemoryResponseStorage: ResponseCacheStorage {
     ///
     /// - Parameter key: The request's identity.
     public func removeEntry(forKey key: String) {
-        state.withValue { $0.slots[key] = nil }
+        state.modify { $0.slots[key] = nil }
     }
 
     /// Removes every entry.
     public func removeAll() {
-        state.withValue { $0.slots.removeAll() }
+        state.modify { $0.slots.removeAll() }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageSearchModel
 import Signalbox
+import SignalboxLocks
 
 /// A `Networking` for tests: records every request and answers it at once or after a
 /// delay on a `TestScheduler` (virtual time) — from a closure, from answers primed per
@@ -136,7 +137,7 @@ public final class StubNetwork: Networking, @unchecked Sendable {
     private let scheduler: TestScheduler?
     private let delay: TimeInterval
     private let respond: @Sendable (Request) -> Result<Data, NetworkError>
-    private let lock = NSLock()
+    private let lock = Lock()
     private var log = Log()
     /// Typed answers by request type, each a `@Sendable (R) -> Result<R.Response, …>`.
     private var typedAnswers: [ObjectIdentifier: any Sendable] = [:]
@@ -276,9 +277,9 @@ public final class StubNetwork: Networking, @unchecked Sendable {
         SignalProducer { observer, lifetime in
             self.lock.withLock { self.log.requests.append(request) }
             // Set on the answering thread, read at disposal.
-            let isAnswered = Protected(false)
+            let isAnswered = Atomic(false)
             let answer = {
-                isAnswered.withValue { $0 = true }
+                isAnswered.value = true
                 let result = respond(request)
                 self.lock.withLock { self.log.answered += 1 }
                 switch result {

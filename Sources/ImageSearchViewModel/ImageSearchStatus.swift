@@ -47,7 +47,7 @@ public struct ImageSearchStatus: Equatable, Sendable {
     /// How many malformed hits the service left out of the rows shown.
     public var skippedHits: Int
     /// How many hits beyond the page size the server sent and the service left out
-    /// (``ResponseEntity/excessHits``): a server does not make the client hold more than it
+    /// (`ResponseEntity.excessHits`): a server does not make the client hold more than it
     /// asked for.
     public var excessHits: Int
     /// While a request of the search waits for the service's rate limit: the seconds left,

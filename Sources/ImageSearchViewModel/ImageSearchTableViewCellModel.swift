@@ -27,7 +27,10 @@ public final class ImageSearchTableViewCellModel: ImageSearchTableViewCellModeli
     public let image: ImageEntity
 
     /// The shared, replayed download that the next run joins.
-    private let preview: Protected<SignalProducer<Data?, Never>>
+    // Safety (`nonisolated(unsafe)`: a producer is not `Sendable`, so neither is its box):
+    // the producer is only stored and copied out under the lock of the `Atomic` box, and a
+    // producer is an immutable value that may be started on any thread.
+    nonisolated(unsafe) private let preview: Atomic<SignalProducer<Data?, Never>>
     /// Ends when the cell model is deinitialised, which stops the download in flight.
     private let token: Lifetime.Token
 
@@ -46,7 +49,8 @@ public final class ImageSearchTableViewCellModel: ImageSearchTableViewCellModeli
         likeCount = image.likeCount
         let (lifetime, token) = Lifetime.make()
         self.token = token
-        let preview = Protected(SignalProducer<Data?, Never>.empty)
+        // Safety: as for the stored `preview`.
+        nonisolated(unsafe) let preview = Atomic(SignalProducer<Data?, Never>.empty)
         self.preview = preview
         let url = image.previewURL
         /// `nil` at once, then the bytes (`nil` if the download failed) on the scheduler; a
@@ -54,14 +58,14 @@ public final class ImageSearchTableViewCellModel: ImageSearchTableViewCellModeli
         @Sendable func sharedDownload() -> SignalProducer<Data?, Never> {
             network.requestImage(url: url)
                 .map { Optional($0) }
-                .on(failed: { _ in preview.withValue { $0 = sharedDownload() } })
+                .on(failed: { _ in preview.modify { $0 = sharedDownload() } })
                 .flatMapError { _ in SignalProducer(value: nil) }
                 .observe(on: scheduler)
                 .prefix(value: nil)
                 .take(during: lifetime)
                 .replayLazily(upTo: 1)
         }
-        preview.withValue { $0 = sharedDownload() }
+        preview.value = sharedDownload()
     }
 
     /// The preview image's bytes.

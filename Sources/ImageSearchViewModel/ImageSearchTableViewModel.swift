@@ -45,7 +45,10 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, Send
     private let store: Store
     /// The bindings from the inputs into the store.
     private let inputs = CompositeDisposable()
-    private let detail = Protected<(any ImageDetailViewModelModifiable)?>(nil)
+    // Safety (`nonisolated(unsafe)`: the protocol does not require `Sendable`): the detail
+    // view model is only stored and read under the lock of the `Atomic` box, and its
+    // contract lets its inputs be used from any thread.
+    nonisolated(unsafe) private let detail = Atomic<(any ImageDetailViewModelModifiable)?>(nil)
 
     /// The text of the search box.
     ///
@@ -79,7 +82,7 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, Send
     /// The detail view model that `selectCellAtIndex(_:)` drives (property-injected).
     public var imageDetailViewModel: (any ImageDetailViewModelModifiable)? {
         get { detail.value }
-        set { detail.withValue { $0 = newValue } }
+        set { detail.modify { $0 = newValue } }
     }
 
     /// Creates the view model.

@@ -49,10 +49,11 @@ extension SignalProducer {
     private func collectBlocking(keepValues: Bool = true) -> (
         values: [Value], terminal: Event<Value, Error>
     ) {
-        let state = Protected<(values: [Value], terminal: Event<Value, Error>?)>(([], nil))
+        let state = SignalboxAtomic.Atomic<(values: [Value], terminal: Event<Value, Error>?)>(
+            ([], nil))
         let done = DispatchSemaphore(value: 0)
         start { event in
-            state.withValue { state in
+            state.modify { state in
                 if case .value(let value) = event {
                     if keepValues { state.values.append(value) }
                 } else {

@@ -1,9 +1,12 @@
-import Foundation
+import SignalboxLocks
 
 /// A value behind a lock: ReactiveSwift's `Atomic`, for app code that shares a variable
-/// between threads.
+/// between threads. It is also the package's own locked-value box: every module of
+/// Signalbox and its tests keep shared state in it.
 ///
-/// Every access takes the lock, so each read, write or `modify` sees a whole value and no
+/// The lock is stored in the box (one allocation for both): on Darwin the platform's
+/// `os_unfair_lock`, which lends a waiting thread's priority to the holder, elsewhere a lock
+/// in one atomic word. Every access takes the lock, so each read, write or `modify` sees a whole value and no
 /// update is lost. The closures passed to `modify` and `withValue` run with the lock held,
 /// on the calling thread: keep them short, and never touch the same `Atomic` from inside
 /// them (the lock is not recursive, so that deadlocks).
@@ -19,19 +22,22 @@ import Foundation
 /// print(count.value)  // Prints: 1
 /// ```
 public final class Atomic<Value> {
-    // Safety: `storage` is only read or written between `lock.lock()` and `lock.unlock()`.
-    private let lock = NSLock()
-    private var storage: Value
+    // Safety: `storage` is only read or written between `lock.lock()` and `lock.unlock()`
+    // (so the runtime's exclusivity checks are left out: they would cost more than the lock).
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var storage: Value
 
     /// Creates a box holding `value`.
     ///
     /// - Parameter value: The initial value.
+    @inlinable
     public init(_ value: Value) {
         storage = value
     }
 
     /// The value. Reading and writing each take the lock; a read followed by a write is
     /// two steps (use `modify` to update from the current value).
+    @inlinable
     public var value: Value {
         get { withValue { $0 } }
         set { swap(newValue) }
@@ -42,7 +48,7 @@ public final class Atomic<Value> {
     /// - Parameter action: Changes the value; runs on the calling thread, with the lock held.
     /// - Returns: What `action` returns.
     /// - Throws: What `action` throws; the value keeps the changes made before the throw.
-    @discardableResult
+    @inlinable @discardableResult
     public func modify<Result>(_ action: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
@@ -54,7 +60,7 @@ public final class Atomic<Value> {
     /// - Parameter action: Uses the value; runs on the calling thread, with the lock held.
     /// - Returns: What `action` returns.
     /// - Throws: What `action` throws.
-    @discardableResult
+    @inlinable @discardableResult
     public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
@@ -65,7 +71,7 @@ public final class Atomic<Value> {
     ///
     /// - Parameter newValue: The new value.
     /// - Returns: The value it replaced.
-    @discardableResult
+    @inlinable @discardableResult
     public func swap(_ newValue: Value) -> Value {
         modify { value in
             let old = value

@@ -1,5 +1,6 @@
 import Foundation
 import Signalbox
+import SignalboxLocks
 
 /// Problems found in diagrams given to the APIs that cannot throw (`StubProducer(marbles:…)`,
 /// `TestScheduler.signal(marbles:…)`), kept per scheduler.
@@ -18,7 +19,7 @@ enum DiagramProblems {
 
     private final class Storage: @unchecked Sendable {
         // Safety: `entries` is only touched under `lock`.
-        let lock = NSLock()
+        let lock = Lock()
         var entries: [ObjectIdentifier: Entry] = [:]
     }
 

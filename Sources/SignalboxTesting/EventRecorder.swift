@@ -1,5 +1,6 @@
 import Foundation
 import Signalbox
+import SignalboxLocks
 
 /// Records every event of a producer run or a signal, with its virtual time of arrival.
 ///
@@ -19,7 +20,7 @@ import Signalbox
 public final class EventRecorder<Value, Error: Swift.Error>: @unchecked Sendable {
     // Safety: `recorded` is only touched under `lock`; `clock`, `startDate` and `runs` are
     // immutable references (the composite disposable is itself thread-safe).
-    private let lock = NSLock()
+    private let lock = Lock()
     private var recorded: [TimedEvent<Value, Error>] = []
     let clock: DateScheduler?
     private let startDate: Date?

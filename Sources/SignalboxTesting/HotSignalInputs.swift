@@ -1,5 +1,6 @@
 import Foundation
 import Signalbox
+import SignalboxLocks
 
 /// Keeps the input observers of hot marble signals alive as long as their scheduler.
 ///
@@ -15,7 +16,7 @@ enum HotSignalInputs {
 
     private final class Storage: @unchecked Sendable {
         // Safety: `entries` is only touched under `lock`.
-        let lock = NSLock()
+        let lock = Lock()
         var entries: [ObjectIdentifier: Entry] = [:]
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Signalbox
+import SignalboxLocks
 
 /// Records every change of a set of properties, such as a view model's outputs, with its
 /// virtual time, and checks them exhaustively: a change the test did not state fails it.
@@ -89,7 +90,7 @@ public final class PropertyTimeline: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var recorded: [Change] = []
     private var checkedCount = 0
     private var previous: [Int: Any] = [:]

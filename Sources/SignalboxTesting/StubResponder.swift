@@ -1,5 +1,6 @@
 import Foundation
 import Signalbox
+import SignalboxLocks
 
 /// A stub for a function that returns a producer, such as a search request: each call
 /// returns a producer that plays a timeline chosen from the input, on a scheduler.
@@ -29,7 +30,7 @@ public final class StubResponder<Input, Value, Error: Swift.Error>: @unchecked S
         var active = 0
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state = State()
     private let scheduler: DateScheduler
     private let respond: (Input) -> [TimedEvent<Value, Error>]
@@ -88,7 +89,7 @@ public final class StubResponder<Input, Value, Error: Swift.Error>: @unchecked S
             state.requests.append(input)
             state.active += 1
         }
-        let endedByTimeline = Protected(false)
+        let endedByTimeline = Atomic(false)
         lifetime.observeEnded { [self] in
             let disposed = !endedByTimeline.value
             lock.withLock {
@@ -102,7 +103,7 @@ public final class StubResponder<Input, Value, Error: Swift.Error>: @unchecked S
         let start = scheduler.currentDate
         for timed in events {
             let send = {
-                if timed.event.isTerminating { endedByTimeline.withValue { $0 = true } }
+                if timed.event.isTerminating { endedByTimeline.modify { $0 = true } }
                 observer.send(timed.event)
             }
             if timed.time <= 0 {

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// Reads standard input line by line, never holding more than ``maximumLineLength`` bytes of
 /// one line: the rest of a longer line is read and dropped.

@@ -3,12 +3,7 @@ import Foundation
 import ImageSearchModel
 import ImageSearchViewModel
 import Signalbox
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// `imagesearch -i` on a terminal: search as you type, a scrolling list, a detail pane.
 ///

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// Reads a small secret file (`--api-key-file`) without ever blocking on it.
 enum KeyFile {

@@ -2,12 +2,7 @@ import Foundation
 import ImageSearchModel
 import ImageSearchViewModel
 import Signalbox
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// `imagesearch -i` when not on a terminal (piped input or output): each line is a query or
 /// a `:command` (see ``LineCommand``).

@@ -1,11 +1,6 @@
 import Dispatch
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// The terminal in raw mode on the alternate screen, and the promise to give it back.
 ///

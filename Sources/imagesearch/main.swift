@@ -1,11 +1,6 @@
 import Dispatch
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 // The imagesearch command: parse the command line, pick the data source, then hand over to
 // the one-shot, line-mode or full-screen front end, which exit from the main queue when done.

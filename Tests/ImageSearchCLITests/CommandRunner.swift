@@ -1,4 +1,5 @@
 import Foundation
+import SignalboxLocks
 
 /// The outcome of one run of the `imagesearch` executable.
 struct CommandResult {
@@ -145,7 +146,7 @@ final class RunningCommand {
 /// Output collected from two reader threads.
 private final class Collected: @unchecked Sendable {
     // Safety: both fields are only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var outData = Data()
     private var errData = Data()
     func setOut(_ data: Data) { lock.withLock { outData = data } }

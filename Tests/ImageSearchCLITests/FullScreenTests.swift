@@ -1,12 +1,7 @@
 import Foundation
 import LoopbackHTTPServer
+import SignalboxLocks
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The full-screen interface, driven through a pseudo-terminal as a person would use it.
 @Suite("imagesearch full-screen on a pseudo-terminal", .serialized)

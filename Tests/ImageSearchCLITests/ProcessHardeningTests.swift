@@ -1,12 +1,8 @@
 import Foundation
 import LoopbackHTTPServer
+import Signalbox
+import SignalboxLocks
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// How one run of `imagesearch` ended when its standard streams were arranged by a shell.
 struct ShellOutcome {
@@ -46,11 +42,11 @@ func runThroughShell(
     process.terminationHandler = { _ in finished.signal() }
     try process.run()
     whileRunning(process.processIdentifier)
-    let collected = Protected(Data())
+    let collected = Atomic(Data())
     let reader = DispatchGroup()
     DispatchQueue.global().async(group: reader) {
         let data = errors.fileHandleForReading.readDataToEndOfFile()
-        collected.withValue { $0 = data }
+        collected.value = data
     }
     if finished.wait(timeout: .now() + timeout) == .timedOut {
         process.terminate()
@@ -61,18 +57,6 @@ func runThroughShell(
         status: process.terminationStatus,
         exitedNormally: process.terminationReason == .exit,
         stderr: String(decoding: collected.value, as: UTF8.self))
-}
-
-/// A value under a lock.
-final class Protected<Value>: @unchecked Sendable {
-    // Safety: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var storage: Value
-    init(_ value: Value) { storage = value }
-    func withValue<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.withLock { body(&storage) }
-    }
-    var value: Value { withValue { $0 } }
 }
 
 @Suite("imagesearch: closed streams, secrets, files and hostile input", .serialized)

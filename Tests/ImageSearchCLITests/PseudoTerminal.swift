@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// `imagesearch` running on a pseudo-terminal, as a person's terminal would run it: the
 /// test types into the master side and reads what the program draws.

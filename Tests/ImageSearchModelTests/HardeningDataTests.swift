@@ -1,16 +1,11 @@
 import Foundation
 import LoopbackHTTPServer
 import Signalbox
+import SignalboxLocks
 import SignalboxTesting
 import Testing
 
 @testable import ImageSearchModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Secrets in server texts and addresses, and what a server can make the client keep.
 @Suite("hardening: secrets in texts, bounded pages, private cache files")

@@ -23,9 +23,9 @@ struct ImageSearchTests {
     /// Starts `producer` and records its events.
     private func record(
         _ producer: SignalProducer<ResponseEntity, NetworkError>
-    ) -> (events: Protected<[Event<ResponseEntity, NetworkError>]>, disposable: Disposable) {
-        let events = Protected<[Event<ResponseEntity, NetworkError>]>([])
-        let disposable = producer.start { event in events.withValue { $0.append(event) } }
+    ) -> (events: Atomic<[Event<ResponseEntity, NetworkError>]>, disposable: Disposable) {
+        let events = Atomic<[Event<ResponseEntity, NetworkError>]>([])
+        let disposable = producer.start { event in events.modify { $0.append(event) } }
         return (events, disposable)
     }
 
@@ -288,15 +288,15 @@ struct ImageSearchTests {
         let network = StubNetwork.pages(totalHits: 10, perPage: 3, scheduler: scheduler, delay: 1)
         let search = try makeSearch(network)
         let (trigger, pull) = Signal<Void, Never>.pipe()
-        let values = Protected(0)
-        let completed = Protected(false)
+        let values = Atomic(0)
+        let completed = Atomic(false)
         search.searchImages(query: "fox", nextPageTrigger: SignalProducer(trigger))
             .start { event in
                 switch event {
                 case .value:
-                    values.withValue { $0 += 1 }
+                    values.modify { $0 += 1 }
                     pull.send(value: ())  // the page is still being delivered: remembered
-                case .completed: completed.withValue { $0 = true }
+                case .completed: completed.value = true
                 default: break
                 }
             }
@@ -327,11 +327,11 @@ struct ImageSearchTests {
         let network = StubNetwork.pages(totalHits: 600, perPage: 3)
         let search = try makeSearch(network)
         let (trigger, pull) = Signal<Void, Never>.pipe()
-        let ids = Protected<[UInt64]>([])
+        let ids = Atomic<[UInt64]>([])
         search.searchImages(query: "fox", nextPageTrigger: SignalProducer(trigger))
             .startWithResult { result in
                 if case .success(let page) = result {
-                    ids.withValue { $0 += page.images.map(\.id) }
+                    ids.modify { $0 += page.images.map(\.id) }
                 }
             }
         DispatchQueue.concurrentPerform(iterations: 4) { _ in

@@ -174,9 +174,9 @@ struct NetworkDeadlineTests {
             let network = Network(timeout: timeout)
             let caller = Thread.current
             let log = EventLog<Data, NetworkError>()
-            let offCaller = Protected(true)
+            let offCaller = Atomic(true)
             _ = network.requestJSON(url: server.baseURL, parameters: [:]).start { event in
-                if Thread.current == caller { offCaller.withValue { $0 = false } }
+                if Thread.current == caller { offCaller.modify { $0 = false } }
                 log.record(event)
             }
             // Whichever of the answer (0-10 ms) and the deadline comes second could still

@@ -14,7 +14,7 @@ struct NetworkIntegrationTests {
     private final class Harness: Sendable {
         let server: LoopbackHTTPServer
         let network: Network
-        let lines = Protected<[String]>([])
+        let lines = Atomic<[String]>([])
 
         init(
             timeout: TimeInterval = 10, maximumBodySize: Int = Network.defaultMaximumBodySize,
@@ -26,7 +26,7 @@ struct NetworkIntegrationTests {
             // allows them.
             network = Network(
                 timeout: timeout, maximumBodySize: maximumBodySize,
-                log: { line in lines.withValue { $0.append(line) } },
+                log: { line in lines.modify { $0.append(line) } },
                 imageHosts: ImageHostPolicy(searchServer: server.baseURL))
         }
 
@@ -107,9 +107,9 @@ struct NetworkIntegrationTests {
         defer { harness.finish() }
         let (server, network) = (harness.server, harness.network)
         let callerThread = Thread.current
-        let threads = Protected<[Bool]>([])
+        let threads = Atomic<[Bool]>([])
         _ = network.requestJSON(url: server.baseURL, parameters: searchParameters())
-            .on(event: { _ in threads.withValue { $0.append(Thread.current == callerThread) } })
+            .on(event: { _ in threads.modify { $0.append(Thread.current == callerThread) } })
             .outcome()
         #expect(threads.value == [false, false])
     }
@@ -343,11 +343,11 @@ struct NetworkIntegrationTests {
         let harness = try Harness(reply: { _ in .hold })
         defer { harness.finish() }
         let (server, network) = (harness.server, harness.network)
-        let events = Protected<[Event<Data, NetworkError>]>([])
+        let events = Atomic<[Event<Data, NetworkError>]>([])
         let disposable = network.requestJSON(
             url: server.baseURL, parameters: searchParameters()
         )
-        .start { event in events.withValue { $0.append(event) } }
+        .start { event in events.modify { $0.append(event) } }
         #expect(server.waitForRequest())
         disposable.dispose()
         #expect(server.waitForClientToClose())

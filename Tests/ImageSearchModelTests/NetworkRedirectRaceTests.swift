@@ -28,10 +28,10 @@ struct NetworkRedirectRaceTests {
         defer { server.stop() }
         let network = Network(timeout: 5)
         var generator = SeededGenerator(seed: 7)
-        let events = Protected<[Event<Data, NetworkError>]>([])
+        let events = Atomic<[Event<Data, NetworkError>]>([])
         for _ in 0..<250 {
             let disposable = network.requestJSON(url: server.baseURL + "/api", parameters: [:])
-                .start { event in if event.isTerminating { events.withValue { $0.append(event) } } }
+                .start { event in if event.isTerminating { events.modify { $0.append(event) } } }
             Thread.sleep(forTimeInterval: Double.random(in: 0...0.01, using: &generator))
             disposable.dispose()
         }

@@ -128,9 +128,9 @@ struct NetworkRequestIntegrationTests {
             typealias Response = [Todo]
             let url: String
         }
-        let calls = Protected(0)
+        let calls = Atomic(0)
         let server = try server { _ in
-            let call = calls.withValue { value -> Int in
+            let call = calls.modify { value -> Int in
                 value += 1
                 return value
             }
@@ -142,10 +142,10 @@ struct NetworkRequestIntegrationTests {
         let controller = ModelController(scheduler: scheduler) {
             network.send(List(url: server.baseURL + "/todos"))
         }
-        let states = Protected<[LoadState<[Todo], NetworkError>]>([])
+        let states = Atomic<[LoadState<[Todo], NetworkError>]>([])
         let settled = DispatchSemaphore(value: 0)
         controller.state.producer.startWithValues { state in
-            states.withValue { $0.append(state) }
+            states.modify { $0.append(state) }
             if !state.isUpdating, state != .idle { settled.signal() }
         }
         // The value reaches `state` before the load completes: wait until the action is free

@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import ImageSearchTesting
 import Signalbox
+import SignalboxLocks
 import SignalboxTesting
 import Testing
 
@@ -36,7 +37,7 @@ enum TodoAPI {
 /// A transport written against 0.1.0: only `requestJSON` and `requestImage`.
 final class LegacyNetwork: Networking, @unchecked Sendable {
     // Safety: `calls` is only touched under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var calls: [String] = []
     var recorded: [String] { lock.withLock { calls } }
 
@@ -113,9 +114,9 @@ struct NetworkRequestTests {
                 request.done
                     ? .failure(.serverError(statusCode: 503)) : .success([.init(id: 1, title: "a")])
             }
-        let values = Protected<[[TodoAPI.Todo]]>([])
+        let values = Atomic<[[TodoAPI.Todo]]>([])
         network.send(TodoAPI.List()).startWithResult { result in
-            if case .success(let value) = result { values.withValue { $0.append(value) } }
+            if case .success(let value) = result { values.modify { $0.append(value) } }
         }
         #expect(values.value.isEmpty)
         scheduler.advance(by: 1)

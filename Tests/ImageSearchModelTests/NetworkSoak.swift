@@ -53,9 +53,9 @@ struct NetworkSoak {
         for index in 1...Self.requests {
             window.wait()
             group.enter()
-            let finished = Protected(false)
+            let finished = Atomic(false)
             let end: @Sendable () -> Void = {
-                let first = finished.withValue { done in
+                let first = finished.modify { done in
                     defer { done = true }
                     return !done
                 }

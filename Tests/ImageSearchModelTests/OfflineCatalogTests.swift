@@ -154,12 +154,12 @@ struct OfflineCatalogTests {
     func scheduled() {
         let scheduler = TestScheduler()
         let catalog = OfflineCatalog(scheduler: scheduler)
-        let events = Protected<[Event<Data, NetworkError>]>([])
+        let events = Atomic<[Event<Data, NetworkError>]>([])
         catalog.requestJSON(url: "", parameters: ["q": "cat"]).start { event in
-            events.withValue { $0.append(event) }
+            events.modify { $0.append(event) }
         }
         let cancelled = catalog.requestJSON(url: "", parameters: ["q": "dog"]).start { event in
-            events.withValue { $0.append(event) }
+            events.modify { $0.append(event) }
         }
         #expect(events.value.isEmpty)
         cancelled.dispose()

@@ -10,10 +10,10 @@ struct RateLimiterTests {
     let scheduler = TestScheduler()
 
     /// A producer that counts its starts.
-    private func counting(_ starts: Protected<[TimeInterval]>) -> SignalProducer<Int, Never> {
+    private func counting(_ starts: Atomic<[TimeInterval]>) -> SignalProducer<Int, Never> {
         let scheduler = self.scheduler
         return SignalProducer { observer, _ in
-            starts.withValue { $0.append(scheduler.elapsed()) }
+            starts.modify { $0.append(scheduler.elapsed()) }
             observer.send(value: 1)
             observer.sendCompleted()
         }
@@ -22,10 +22,10 @@ struct RateLimiterTests {
     @Test("the 101st request in a minute waits for a free slot, then runs")
     func hundredAndFirstWaits() {
         let limiter = RateLimiter(clock: scheduler)
-        let starts = Protected<[TimeInterval]>([])
-        let results = Protected<Int>(0)
+        let starts = Atomic<[TimeInterval]>([])
+        let results = Atomic<Int>(0)
         for _ in 0..<101 {
-            limiter.limit(counting(starts)).startWithValues { _ in results.withValue { $0 += 1 } }
+            limiter.limit(counting(starts)).startWithValues { _ in results.modify { $0 += 1 } }
         }
         #expect(starts.value.count == 100)
         #expect(results.value == 100)
@@ -40,7 +40,7 @@ struct RateLimiterTests {
     @Test("the window rolls: slots free one by one as their minute passes")
     func rollingWindow() {
         let limiter = RateLimiter(maximumRequests: 2, window: 10, clock: scheduler)
-        let starts = Protected<[TimeInterval]>([])
+        let starts = Atomic<[TimeInterval]>([])
         limiter.limit(counting(starts)).start()
         scheduler.advance(by: 4)
         limiter.limit(counting(starts)).start()
@@ -53,7 +53,7 @@ struct RateLimiterTests {
     @Test("disposing a waiting request cancels it and gives its slot back")
     func disposeWhileWaiting() {
         let limiter = RateLimiter(maximumRequests: 1, window: 10, clock: scheduler)
-        let starts = Protected<[TimeInterval]>([])
+        let starts = Atomic<[TimeInterval]>([])
         limiter.limit(counting(starts)).start()
         let waiting = limiter.limit(counting(starts)).start()
         #expect(limiter.requestsInWindow == 2)
@@ -77,8 +77,8 @@ struct RateLimiterTests {
             cache: ResponseCache(clock: scheduler), rateLimiter: RateLimiter(clock: scheduler))
         let failed = search.searchImages(query: "busy").outcome()
         #expect(failed.error == .rateLimited(retryAfter: 30))
-        let events = Protected<[Event<ResponseEntity, NetworkError>]>([])
-        search.searchImages(query: "fox").start { event in events.withValue { $0.append(event) } }
+        let events = Atomic<[Event<ResponseEntity, NetworkError>]>([])
+        search.searchImages(query: "fox").start { event in events.modify { $0.append(event) } }
         #expect(network.requests.count == 1)
         scheduler.advance(by: 30)
         #expect(network.requests.count == 2)
@@ -116,7 +116,7 @@ struct RateLimiterTests {
     func pauseIsClamped(asked: TimeInterval, held: TimeInterval) {
         let limiter = RateLimiter(clock: scheduler)
         limiter.pause(for: asked)
-        let starts = Protected<[TimeInterval]>([])
+        let starts = Atomic<[TimeInterval]>([])
         limiter.limit(counting(starts)).start()
         scheduler.run()
         #expect(starts.value == [held])

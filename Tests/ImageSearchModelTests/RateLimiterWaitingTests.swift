@@ -16,9 +16,9 @@ struct RateLimiterWaitingTests {
     @Test("a request over the budget publishes when it will start, and nil once it starts")
     func waitThenStart() {
         let limiter = RateLimiter(maximumRequests: 1, window: 10, clock: scheduler)
-        let seen = Protected<[Date?]>([])
+        let seen = Atomic<[Date?]>([])
         let observation = limiter.waitingUntil.producer.startWithValues { date in
-            seen.withValue { $0.append(date) }
+            seen.modify { $0.append(date) }
         }
         defer { observation.dispose() }
         limiter.limit(SignalProducer<Int, Never>(value: 1)).start()

@@ -51,7 +51,7 @@ struct EndToEndPagingTests {
             case .loaded, .failed, .partiallyLoaded:
                 if viewModel.hasNextPage.value {
                     if pressing == .whenPageArrives { viewModel.loadNextPage.apply().start() }
-                } else if !finished.exchange(true) {
+                } else if !finished.swap(true) {
                     ended.signal()
                 }
             case .idle, .searching:
@@ -69,10 +69,10 @@ struct EndToEndPagingTests {
         viewModel.query.value = query  // searched once the (zero) debounce has run
         if pressing == .atRandomMoments { presser.start() }
         let didEnd = ended.wait(timeout: .now() + Self.bound) == .success
-        finished.store(true)
+        finished.value = true
         // The final state, read on the view model's scheduler.
         let settled = DispatchSemaphore(value: 0)
-        let result = Protected<([UInt64], ImageSearchState)>(([], .idle))
+        let result = Atomic<([UInt64], ImageSearchState)>(([], .idle))
         scheduler.schedule {
             result.value = (viewModel.cellModels.value.map(\.id), viewModel.state.value)
             settled.signal()
@@ -126,34 +126,5 @@ struct EndToEndPagingTests {
                 == .partiallyLoaded(
                     loaded: 3, total: 9,
                     message: NetworkError.serverError(statusCode: 500).description))
-    }
-}
-
-/// A value read and written under a lock, for results handed between threads in tests.
-private final class Protected<Value>: @unchecked Sendable {
-    // Safety: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var storage: Value
-    init(_ value: Value) { storage = value }
-    var value: Value {
-        get { lock.withLock { storage } }
-        set { lock.withLock { storage = newValue } }
-    }
-}
-
-/// A Boolean flag shared between threads.
-private final class Atomic: @unchecked Sendable {
-    // Safety: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var storage: Bool
-    init(_ value: Bool) { storage = value }
-    var value: Bool { lock.withLock { storage } }
-    func store(_ value: Bool) { lock.withLock { storage = value } }
-    /// Sets the flag to `value` and returns what it was.
-    func exchange(_ value: Bool) -> Bool {
-        lock.withLock {
-            defer { storage = value }
-            return storage
-        }
     }
 }

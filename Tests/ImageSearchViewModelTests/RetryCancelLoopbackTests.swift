@@ -21,11 +21,11 @@ struct RetryCancelLoopbackTests {
     /// never answered (held until the client hangs up); the first request for page 2 of
     /// "flaky" fails with HTTP 500. Every later request is answered.
     static func server() throws -> LoopbackHTTPServer {
-        let attempts = Protected<[String: Int]>([:])
+        let attempts = Atomic<[String: Int]>([:])
         return try LoopbackHTTPServer(latency: 0.001...0.02, seed: 27) { request in
             let query = request.query["q"] ?? ""
             let page = Int(request.query["page"] ?? "") ?? 1
-            let attempt = attempts.withValue { counts in
+            let attempt = attempts.modify { counts in
                 counts["\(query)#\(page)", default: 0] += 1
                 return counts["\(query)#\(page)", default: 0]
             }
@@ -59,10 +59,10 @@ struct RetryCancelLoopbackTests {
         /// Whether the status met `condition` within the bound (checked on the scheduler).
         func wait(until condition: @escaping (ImageSearchStatus) -> Bool) -> Bool {
             let met = DispatchSemaphore(value: 0)
-            let signalled = Protected(false)
+            let signalled = Atomic(false)
             let observation = viewModel.status.producer.startWithValues { status in
                 guard condition(status) else { return }
-                let first = signalled.withValue { signalled in
+                let first = signalled.modify { signalled in
                     defer { signalled = true }
                     return !signalled
                 }
@@ -75,9 +75,9 @@ struct RetryCancelLoopbackTests {
         /// The ids of the rows, read on the scheduler.
         var ids: [UInt64] {
             let read = DispatchSemaphore(value: 0)
-            let ids = Protected<[UInt64]>([])
+            let ids = Atomic<[UInt64]>([])
             scheduler.schedule {
-                ids.withValue { $0 = viewModel.cellModels.value.map(\.id) }
+                ids.value = viewModel.cellModels.value.map(\.id)
                 read.signal()
             }
             _ = read.wait(timeout: .now() + RetryCancelLoopbackTests.bound)

@@ -29,7 +29,7 @@ private func pages(_ query: String) -> Result<[ResponseEntity], NetworkError> {
 private struct FailOnce: Sendable {
     let pages: Set<Int>
     let error: NetworkError
-    private let failed = Protected<Set<Int>>([])
+    private let failed = Atomic<Set<Int>>([])
 
     init(pages: Set<Int>, with error: NetworkError) {
         self.pages = pages
@@ -37,7 +37,7 @@ private struct FailOnce: Sendable {
     }
 
     func callAsFunction(_ query: String, _ page: Int) -> NetworkError? {
-        guard pages.contains(page), failed.withValue({ $0.insert(page).inserted }) else {
+        guard pages.contains(page), failed.modify({ $0.insert(page).inserted }) else {
             return nil
         }
         return error

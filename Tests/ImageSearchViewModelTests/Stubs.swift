@@ -3,12 +3,13 @@ import ImageSearchModel
 import ImageSearchTesting
 import ImageSearchViewModel
 import Signalbox
+import SignalboxLocks
 import SignalboxTesting
 
 /// A thread-safe list for recording what callbacks received.
 final class Recorded<Element>: @unchecked Sendable {
     // Safety: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var storage: [Element] = []
 
     func append(_ element: Element) { lock.withLock { storage.append(element) } }
@@ -33,7 +34,7 @@ func makeImage(_ id: UInt64, tags: [String] = ["a", "b"]) -> ImageEntity {
 /// request, and `waits` is what it reports as `rateLimitedUntil`.
 final class StubImageSearch: ImageSearching, @unchecked Sendable {
     // Safety: mutable state is only touched under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let scheduler: TestScheduler
     private let delay: TimeInterval
     private let pages: (String) -> Result<[ResponseEntity], NetworkError>

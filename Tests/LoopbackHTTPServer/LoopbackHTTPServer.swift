@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for integration tests of `Network` and of the
 /// `imagesearch` command.
@@ -115,7 +110,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let latency: ClosedRange<TimeInterval>
     private let recordsRequests: Bool
     private var generator: SeededGenerator
-    private let lock = NSLock()
+    private let lock = Lock()
     private var receivedRequests: [Request] = []
     private var clientClosures = 0
     private var streamedBytes = 0
@@ -422,12 +417,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                #if canImport(Glibc)
-                    let written = Glibc.send(
-                        connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                // The C library's `send`, through the platform shim (this type has a `send`).
+                #if canImport(Darwin)
+                    let flags: Int32 = 0  // Darwin has no MSG_NOSIGNAL.
                 #else
-                    let written = Darwin.send(connection, base + offset, buffer.count - offset, 0)
+                    let flags = Int32(MSG_NOSIGNAL)
                 #endif
+                let written = SignalboxLocks.send(
+                    connection, base + offset, buffer.count - offset, flags)
                 if written <= 0 { return false }
                 offset += written
             }

@@ -136,8 +136,8 @@ struct ActionTests {
         enabled.value = true
         #expect(action.isEnabled.value)
         isFirstResponder.value = true
-        let run = Protected<Disposable?>(nil)
-        let started = finishes { run.withValue { $0 = action.apply().start() } }
+        let run = Atomic<Disposable?>(nil)
+        let started = finishes { run.modify { $0 = action.apply().start() } }
         #expect(started, "deadlocked")
         guard started else { return }
         #expect(!enabled.value)

@@ -1,11 +1,12 @@
 import Foundation
+import SignalboxLocks
 
 /// A one-shot gate for async tests: `wait()` suspends until `open()` was called (or
 /// returns at once if it already was). Lets a test wait for "the task got this far"
 /// without sleeping.
 final class AsyncLatch: @unchecked Sendable {
     // Safety: `isOpen` and `waiters` are only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var isOpen = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 

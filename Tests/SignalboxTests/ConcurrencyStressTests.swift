@@ -1,5 +1,6 @@
 import Foundation
 import Signalbox
+import SignalboxAtomic
 import Synchronization
 import Testing
 
@@ -46,23 +47,6 @@ final class GrammarProbe<Value, Error: Swift.Error>: Sendable {
         let ends = terminals.load(ordering: .sequentiallyConsistent)
         if ends != (terminated ? 1 : 0) { found.append("\(ends) terminal events") }
         return found
-    }
-}
-
-/// A value behind a lock, for recording from callbacks on any thread.
-final class Locked<Value>: @unchecked Sendable {
-    // Safety: `value` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withValue<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
 
@@ -221,11 +205,11 @@ struct ConcurrencyStressTests {
     func propertySetFromManyThreads() {
         let property = MutableProperty(0)
         let probes = (0..<3).map { _ in GrammarProbe<Int, Never>() }
-        let lastSeen = Locked(-1)
+        let lastSeen = SignalboxAtomic.Atomic(-1)
         for probe in probes {
             property.producer.start { event in
                 probe.receive(event)
-                if case .value(let value) = event { lastSeen.withValue { $0 = value } }
+                if case .value(let value) = event { lastSeen.modify { $0 = value } }
             }
         }
         concurrently(threads: Self.threads) { thread in
@@ -293,21 +277,21 @@ struct ConcurrencyStressTests {
             let (right, rightInput) = Signal<Int, Never>.pipe()
             let latestProbe = GrammarProbe<(Int, Int), Never>()
             let zipProbe = GrammarProbe<(Int, Int), Never>()
-            let lastLatest = Locked<(Int, Int)?>(nil)
-            let zipInOrder = Locked(true)
-            let nextZip = Locked(0)
+            let lastLatest = SignalboxAtomic.Atomic<(Int, Int)?>(nil)
+            let zipInOrder = SignalboxAtomic.Atomic(true)
+            let nextZip = SignalboxAtomic.Atomic(0)
             SignalProducer(left).combineLatest(with: SignalProducer(right)).start { event in
                 latestProbe.receive(event)
-                if case .value(let pair) = event { lastLatest.withValue { $0 = pair } }
+                if case .value(let pair) = event { lastLatest.value = pair }
             }
             SignalProducer(left).zip(with: SignalProducer(right)).start { event in
                 zipProbe.receive(event)
                 if case .value(let pair) = event {
-                    let expected = nextZip.withValue { next -> Int in
+                    let expected = nextZip.modify { next -> Int in
                         defer { next += 1 }
                         return next
                     }
-                    if pair != (expected, expected) { zipInOrder.withValue { $0 = false } }
+                    if pair != (expected, expected) { zipInOrder.value = false }
                 }
             }
             concurrently(threads: 2) { thread in

@@ -7,16 +7,16 @@ struct FlattenOutputTests {
     @Test("inner runs sending at once on 4 threads are delivered one at a time, each in order")
     func concurrentSenders() {
         let pipes = (0..<4).map { _ in Signal<Int, Never>.pipe() }
-        let busy = NSLock()
+        let busy = Atomic(false)
         let overlaps = Counter()
         let values = Recorded<Int>()
         let run = SignalProducer<Int, Never>(values: 0..<4)
             .flatMap(.merge) { SignalProducer(pipes[$0].output) }
             .startWithValues { value in
-                // Another delivery in progress would hold the lock.
-                if !busy.try() { return overlaps.increment() }
+                // Another delivery in progress would have set the flag.
+                if busy.swap(true) { return overlaps.increment() }
                 values.append(value)
-                busy.unlock()
+                busy.value = false
             }
         let perThread = 5_000
         let finished = finishes(within: 20) {

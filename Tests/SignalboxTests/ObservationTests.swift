@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Signalbox
+import SignalboxLocks
 import Testing
 
 /// Reads `read` inside `withObservationTracking` and counts the change notifications.
@@ -199,7 +200,7 @@ struct ObservationTests {
     @Test("concurrent writes from several threads notify every tracking and lose no write")
     func concurrentWrites() {
         let property = MutableProperty(0)
-        let trackings = Protected([Counter]())
+        let trackings = Atomic([Counter]())
         let done = finishes(within: 10) {
             concurrently(threads: 4) { _ in
                 for _ in 0..<250 {
@@ -208,7 +209,7 @@ struct ObservationTests {
                     // made at the same time have returned (by this thread or by the one
                     // notifying while it wrote; see `ObservationGate`).
                     let notified = Counter()
-                    trackings.withValue { $0.append(notified) }
+                    trackings.modify { $0.append(notified) }
                     withObservationTracking {
                         _ = property.value
                     } onChange: {
@@ -324,7 +325,7 @@ struct ObservationTests {
 private final class Rearmer: @unchecked Sendable {
     // Safety: `count` is only touched under `lock`.
     private let property: MutableProperty<Int>
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
 
     init(_ property: MutableProperty<Int>) { self.property = property }

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Signalbox
+import SignalboxLocks
 import Testing
 
 /// A serial queue standing in for an app's main queue: properties are written on it, and
@@ -32,7 +33,7 @@ private final class Renderer<Value: Sendable>: @unchecked Sendable {
     // immutable.
     private let read: @Sendable () -> Value
     private let ui: UIQueue
-    private let lock = NSLock()
+    private let lock = Lock()
     private var latest: Value?
     private var count = 0
 

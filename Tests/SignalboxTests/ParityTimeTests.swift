@@ -96,11 +96,11 @@ struct ParityTimeTests {
         #expect(completed.events == [.completed])
     }
 
-    @Test("interval sends the date every interval until disposed")
-    func interval() {
+    @Test("timer(interval:on:) sends the date every interval until disposed")
+    func timer() {
         let scheduler = TestScheduler()
         let recorder = EventRecorder(
-            starting: SignalProducer.interval(2, on: scheduler).map { _ in "tick" },
+            starting: SignalProducer.timer(interval: 2, on: scheduler).map { _ in "tick" },
             clock: scheduler)
         scheduler.advance(by: 5)
         #expect(recorder.difference(from: [.value("tick", at: 2), .value("tick", at: 4)]) == nil)

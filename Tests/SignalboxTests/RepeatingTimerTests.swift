@@ -33,7 +33,7 @@ struct RepeatingTimerTests {
         let ticks = Counter()
         let thirdTick = DispatchSemaphore(value: 0)
         let extraTick = DispatchSemaphore(value: 0)
-        let handle = Shared<Disposable?>(nil)
+        let handle = Atomic<Disposable?>(nil)
         // The first tick waits (bounded) until the handle is stored: on a loaded machine the
         // scheduler's queue can otherwise tick three times before `schedule` returns here.
         let stored = DispatchSemaphore(value: 0)
@@ -63,19 +63,5 @@ struct RepeatingTimerTests {
         scheduler.queue.sync {}
         #expect(ticks.value == 3)
         #expect(captured == nil)
-    }
-}
-
-/// A value shared with a scheduler's queue.
-private final class Shared<Value>: @unchecked Sendable {
-    // Safety: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var storage: Value
-
-    init(_ value: Value) { storage = value }
-
-    var value: Value {
-        get { lock.withLock { storage } }
-        set { lock.withLock { storage = newValue } }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Signalbox
+import SignalboxLocks
 import Testing
 
 /// Chains of synchronous operators on signals (`map`, `filter`, `compactMap`, `attemptMap`).
@@ -210,7 +211,7 @@ private final class DisposableHolder: @unchecked Sendable {
 /// A list of objects that another thread releases.
 private final class Kept<Element>: @unchecked Sendable {
     // Safety: `items` is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var items: [Element]
 
     init(_ items: [Element]) {

@@ -1,5 +1,6 @@
 import Foundation
 import Signalbox
+import SignalboxLocks
 
 /// The error used by tests.
 enum TestError: Error, Equatable, Sendable {
@@ -10,7 +11,7 @@ enum TestError: Error, Equatable, Sendable {
 /// A thread-safe list for recording what callbacks received.
 final class Recorded<Element>: @unchecked Sendable {
     // Safety: `storage` is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var storage: [Element] = []
 
     init() {}
@@ -33,7 +34,7 @@ final class Recorded<Element>: @unchecked Sendable {
 /// A thread-safe counter.
 final class Counter: @unchecked Sendable {
     // Safety: `value` is only touched while holding `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
 
     init() {}

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Signalbox
+import SignalboxLocks
 import Testing
 
 @testable import Signalbox
@@ -8,7 +9,7 @@ import Testing
 /// A stand-in for the main queue: keeps enqueued work until the test drains it.
 private final class FakeMainQueue: @unchecked Sendable {
     // Safety: `work` and `onMain` are only touched while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var work: [QueueWork] = []
     private var onMain = false
 

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// Whether a host is on the public internet or on the user's own machine or network
 /// (loopback, link-local, private, shared, unspecified, multicast or reserved addresses).

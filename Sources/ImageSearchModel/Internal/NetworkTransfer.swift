@@ -23,7 +23,7 @@ final class NetworkTransfer: @unchecked Sendable {
     // `finished` are only touched on the network's serial delivery queue (the delegate's
     // callbacks, the deadline, and the hops' continuations all run there), except that
     // `begin()` reads `hop` on the starting thread before any of those can run (nothing
-    // writes it until a task has answered, and the task is made after the read). `tasks` is a `Protected` and may be used from any
+    // writes it until a task has answered, and the task is made after the read). `tasks` is an `Atomic` box and may be used from any
     // thread; `environment` and the other `let`s are immutable.
     typealias Completion = (Result<(status: Int, body: Data), NetworkError>) -> Void
 
@@ -55,7 +55,7 @@ final class NetworkTransfer: @unchecked Sendable {
     private var pendingRedirect: (status: Int, location: String)?
     private var finished = false
     /// Whether the transfer was cancelled, and the task of the current hop.
-    private let tasks = Protected<(cancelled: Bool, current: URLSessionTask?)>((false, nil))
+    private let tasks = Atomic<(cancelled: Bool, current: URLSessionTask?)>((false, nil))
 
     init(
         request: URLRequest, environment: Environment, secrets: [String], rule: RedirectRule,
@@ -94,7 +94,7 @@ final class NetworkTransfer: @unchecked Sendable {
     /// cancelled. The handler only enqueues work on the session's queue, and the flag is set
     /// before `cancel()` is enqueued, so the handler either comes first or not at all.
     func cancel() {
-        let task = tasks.withValue { state -> URLSessionTask? in
+        let task = tasks.modify { state -> URLSessionTask? in
             guard !state.cancelled else { return nil }
             state.cancelled = true
             return state.current
@@ -253,7 +253,7 @@ final class NetworkTransfer: @unchecked Sendable {
     /// Creates, registers and resumes the hop's task, unless the transfer was cancelled.
     private func launchNow(_ request: URLRequest) {
         let task = environment.session.dataTask(with: request)
-        let started = tasks.withValue { state -> Bool in
+        let started = tasks.modify { state -> Bool in
             guard !state.cancelled else { return false }
             state.current = task
             return true

@@ -1,4 +1,5 @@
 import Signalbox
+import SignalboxLocks
 
 /// Runs a reducer on a scheduler: one state, actions in, effects started, their actions fed
 /// back.
@@ -19,22 +20,19 @@ import Signalbox
 /// - ``cancelEffects()`` (and `deinit`) dispose every running effect; actions that arrive
 ///   afterwards are dropped and no effect starts again.
 final class ReducerStore<State, Action, ID: Hashable>: @unchecked Sendable {
-    // Safety: the mutable state is in `Protected` boxes (`inbox`, `running`) and in the
-    // lock-protected `MutableProperty` `current`, written only by the thread that drains
-    // the inbox; `reduce` and `scheduler` are immutable.
+    // Safety: the mutable state is in the `Atomic` box `running` and in the lock-protected
+    // `MutableProperty` `current`, written only by the thread that drains `inbox` (a
+    // `DrainQueue`: one drain at a time); `reduce` and `scheduler` are immutable.
     private let current: MutableProperty<State>
     private let scheduler: any Scheduler
     private let reduce: (inout State, Action) -> Effect<Action, ID>
-    private let inbox = Protected(Inbox())
-    private let running = Protected(Running())
-    private let token: Lifetime.Token
-
-    /// The actions waiting to be reduced, and whether a thread is reducing them.
-    private struct Inbox {
-        var actions: [Action] = []
-        var head = 0
-        var draining = false
+    /// The actions waiting to be reduced, reduced one at a time by the thread that drains
+    /// (each with the store that receives it, so that the queue needs no reference back).
+    private let inbox = DrainQueue<(store: ReducerStore, action: Action)> { received in
+        received.store.reduceNow(received.action)
     }
+    private let running = Atomic(Running())
+    private let token: Lifetime.Token
 
     /// The effects started and not cancelled, by ID.
     private struct Running {
@@ -80,23 +78,19 @@ final class ReducerStore<State, Action, ID: Hashable>: @unchecked Sendable {
     ///
     /// - Parameter action: What happened.
     func receive(_ action: Action) {
-        let drains = inbox.withValue { inbox -> Bool in
-            inbox.actions.append(action)
-            guard !inbox.draining else { return false }
-            inbox.draining = true
-            return true
-        }
-        guard drains else { return }
-        while let next = nextAction() {
-            guard !running.withValue({ $0.ended }) else { continue }
-            let effect = current.modify { reduce(&$0, next) }
-            perform(effect)
-        }
+        inbox.send((self, action))
+    }
+
+    /// Reduces `action` and performs its effect; called by the thread draining the inbox.
+    private func reduceNow(_ action: Action) {
+        guard !running.withValue({ $0.ended }) else { return }
+        let effect = current.modify { reduce(&$0, action) }
+        perform(effect)
     }
 
     /// Disposes every running effect; no effect starts afterwards.
     func cancelEffects() {
-        let effects = running.withValue { running -> [Disposable] in
+        let effects = running.modify { running -> [Disposable] in
             running.ended = true
             defer { running.effects = [:] }
             return Array(running.effects.values)
@@ -104,30 +98,16 @@ final class ReducerStore<State, Action, ID: Hashable>: @unchecked Sendable {
         for effect in effects { effect.dispose() }
     }
 
-    /// The first waiting action, or `nil` (and the inbox no longer drained) when none waits.
-    private func nextAction() -> Action? {
-        inbox.withValue { inbox -> Action? in
-            guard inbox.head < inbox.actions.count else {
-                inbox.actions.removeAll(keepingCapacity: true)
-                inbox.head = 0
-                inbox.draining = false
-                return nil
-            }
-            defer { inbox.head += 1 }
-            return inbox.actions[inbox.head]
-        }
-    }
-
     private func perform(_ effect: Effect<Action, ID>) {
         for operation in effect.operations {
             switch operation {
             case .cancel(let id):
-                running.withValue { $0.effects.removeValue(forKey: id) }?.dispose()
+                running.modify { $0.effects.removeValue(forKey: id) }?.dispose()
             case .run(let id, let producer):
-                running.withValue { $0.effects.removeValue(forKey: id) }?.dispose()
+                running.modify { $0.effects.removeValue(forKey: id) }?.dispose()
                 guard !running.withValue({ $0.ended }) else { return }
                 let run = producer.startWithValues { [weak self] in self?.receive($0) }
-                let replaced = running.withValue { running -> Disposable? in
+                let replaced = running.modify { running -> Disposable? in
                     guard !running.ended else { return run }
                     defer { running.effects[id] = run }
                     return running.effects[id]

@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 /// Carries the events of one producer run to an `async` consumer.
 ///
 /// The run is started by the first `next()`. Values are buffered without limit until the

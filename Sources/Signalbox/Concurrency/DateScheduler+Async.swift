@@ -88,7 +88,7 @@ private final class SchedulerWait: Sendable {
         case finished
     }
 
-    private let state = Protected<State>(.idle)
+    private let state = SignalboxAtomic.Atomic<State>(.idle)
 
     /// Stores `continuation` and schedules the wake-up, unless the task was cancelled
     /// first (then resumes with `CancellationError`).
@@ -96,7 +96,7 @@ private final class SchedulerWait: Sendable {
         _ continuation: CheckedContinuation<Void, Swift.Error>,
         schedule: (_ resume: @escaping () -> Void) -> Disposable?
     ) {
-        let cancelledFirst = state.withValue { state -> Bool in
+        let cancelledFirst = state.modify { state -> Bool in
             if case .cancelled = state { return true }
             state = .waiting(continuation, nil)
             return false
@@ -106,7 +106,7 @@ private final class SchedulerWait: Sendable {
             return
         }
         let disposable = schedule { [self] in finish(throwing: nil) }
-        let keep = state.withValue { state -> Bool in
+        let keep = state.modify { state -> Bool in
             guard case .waiting(let continuation, nil) = state else { return false }
             state = .waiting(continuation, disposable)
             return true
@@ -119,7 +119,7 @@ private final class SchedulerWait: Sendable {
     }
 
     private func finish(throwing error: Swift.Error?) {
-        let taken = state.withValue {
+        let taken = state.modify {
             state -> (CheckedContinuation<Void, Swift.Error>, Disposable?)? in
             switch state {
             case .waiting(let continuation, let disposable):

@@ -1,3 +1,4 @@
+import SignalboxLocks
 import Synchronization
 
 /// A disposable that disposes a collection of disposables together.
@@ -19,7 +20,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     // Why an array and not a dictionary: every run of a producer has one of these, so its
     // cost is paid per subscription. Keys grow with each `add`, so the array stays sorted by
     // key: disposal walks it in order (no sort) and removal finds a key by binary search.
-    private let lock = EmbeddedLock()
+    private let lock = Lock()
     @exclusivity(unchecked) private var members: ContiguousArray<(key: UInt64, member: Disposable)>
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
     @exclusivity(unchecked) private var disposed = false

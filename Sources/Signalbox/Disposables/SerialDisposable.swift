@@ -6,13 +6,13 @@
 /// After the serial disposable is disposed, any new inner is disposed at once.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
     // Safety: `current` and `disposed` are only touched under `state`'s lock.
-    private let state = Protected<(current: Disposable?, disposed: Bool)>((nil, false))
+    private let state = SignalboxAtomic.Atomic<(current: Disposable?, disposed: Bool)>((nil, false))
 
     /// Creates a serial disposable, optionally holding `disposable`.
     ///
     /// - Parameter disposable: The first inner disposable.
     public init(_ disposable: Disposable? = nil) {
-        state.withValue { $0.current = disposable }
+        state.modify { $0.current = disposable }
     }
 
     /// Whether `dispose()` has been called.
@@ -23,7 +23,7 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
     public var inner: Disposable? {
         get { state.withValue { $0.current } }
         set {
-            let (old, disposeNew) = state.withValue { state -> (Disposable?, Bool) in
+            let (old, disposeNew) = state.modify { state -> (Disposable?, Bool) in
                 if state.disposed { return (nil, true) }
                 defer { state.current = newValue }
                 return (state.current, false)
@@ -35,7 +35,7 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
 
     /// Disposes the current inner disposable and every later one.
     public func dispose() {
-        let old = state.withValue { state -> Disposable? in
+        let old = state.modify { state -> Disposable? in
             guard !state.disposed else { return nil }
             state.disposed = true
             defer { state.current = nil }

@@ -1,12 +1,5 @@
+import SignalboxLocks
 import Synchronization
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// Something that tells Swift's `Observation` of a change: a property's storage.
 protocol ObservationNotifying: AnyObject {

@@ -1,3 +1,4 @@
+import SignalboxLocks
 import Synchronization
 
 /// Delivers the events of several senders to one receiver, one at a time, without a lock
@@ -34,7 +35,7 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     /// in `pending` was appended before it was counted here, so a holder that decrements to
     /// a positive number always finds one to take.
     @usableFromInline let claims = Atomic<Int>(0)
-    @usableFromInline let lock = EmbeddedLock()
+    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<
         Event<TaggedValue<Value>, Error>
     >()

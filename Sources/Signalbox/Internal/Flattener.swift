@@ -1,3 +1,4 @@
+import SignalboxLocks
 import Synchronization
 
 extension Transforms {
@@ -35,9 +36,9 @@ extension Transforms {
                 event: { event in
                     switch event {
                     case .value(let value): flattener.outerValue(transform(value))
-                    case .failed(let error): flattener.outerTerminated(.failed(error))
+                    case .failed(let error): flattener.terminate(.failed(error))
                     case .completed: flattener.outerCompleted()
-                    case .interrupted: flattener.outerTerminated(.interrupted)
+                    case .interrupted: flattener.terminate(.interrupted)
                     }
                 })
         }
@@ -80,7 +81,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// `kind == .latest` and `kind == .race`, decided once rather than per inner value.
     @usableFromInline let isLatest: Bool
     @usableFromInline let isRace: Bool
-    @usableFromInline let lock = EmbeddedLock()
+    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<SignalProducer<U, E>>()
     /// The inner runs going on, for `.merge`, `.concat`, `.concurrent` and `.race`.
     @usableFromInline @exclusivity(unchecked) var running: [UInt64: ProducerRun] = [:]
@@ -160,9 +161,14 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         pump()
     }
 
+    /// Ends the result with `event` and disposes the inner runs still going: for the outer
+    /// stream's failure or interruption, an inner run's failure (`id`), and the end of the
+    /// run's lifetime. Does nothing if the result already ended, or, given `id`, if that
+    /// inner run is no longer registered (it was replaced or disposed by this flattener:
+    /// its late failure is not the result's).
     @inlinable
-    func outerTerminated(_ event: Event<U, E>) {
-        guard let others = finish() else { return }
+    func terminate(_ event: Event<U, E>, removing id: UInt64? = nil) {
+        guard let others = finish(removing: id) else { return }
         output.send(terminal: event)
         for run in others { run.dispose() }
     }
@@ -174,9 +180,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// of the outer observer cannot reach it any more.
     @inlinable
     func disposeAll() {
-        guard let others = finish() else { return }
-        output.sendInterrupted()
-        for run in others { run.dispose() }
+        terminate(.interrupted)
     }
 
     /// Marks the result finished and hands back the inner runs to dispose, or `nil` if it
@@ -289,11 +293,7 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             lock.withLock { _ = running.removeValue(forKey: id) }
             pump()
         case .failed, .value:
-            // An inner run that was replaced or disposed by this flattener is no longer
-            // registered; its late failure is not the result's.
-            guard let others = finish(removing: id) else { return }
-            output.send(terminal: event)
-            for run in others { run.dispose() }
+            terminate(event, removing: id)
         }
     }
 

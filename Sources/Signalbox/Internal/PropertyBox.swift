@@ -1,4 +1,5 @@
 import Observation
+import SignalboxLocks
 import Synchronization
 
 /// The storage of a composed property (see `Property`): its latest value, which reads
@@ -21,7 +22,7 @@ final class PropertyBox<Value>: Observable, ObservationNotifying, @unchecked Sen
     /// Whether `value` has ever been read: until then no tracking can depend on the box.
     let hasBeenRead = Atomic(false)
     let observationGate = ObservationGate()
-    private let cell: LockedCell<Value>
+    private let cell: SignalboxAtomic.Atomic<Value>
     /// The relay (its `Signal`: held here so that the relay stays attachable while the
     /// property or a producer of it lives).
     let relay: Signal<Value, Never>
@@ -32,7 +33,7 @@ final class PropertyBox<Value>: Observable, ObservationNotifying, @unchecked Sen
     private let valueKeyPath: KeyPath<PropertyBox<Value>, Value>
 
     init(_ initial: Value, relay: Signal<Value, Never>, upstreamEnded: Bool) {
-        cell = LockedCell.make(initial)
+        cell = SignalboxAtomic.Atomic(initial)
         self.relay = relay
         self.upstreamEnded = upstreamEnded
         valueKeyPath = \PropertyBox<Value>.value
@@ -58,7 +59,7 @@ final class PropertyBox<Value>: Observable, ObservationNotifying, @unchecked Sen
     /// `Observation` (held back until the delivering thread holds no lock of the library).
     func update(_ value: Value) {
         let locked = sendLock.lockUnlessHeldByCurrentThread()
-        cell.withLock { $0 = value }
+        cell.modify { $0 = value }
         relay.core.deliver(value: value)
         if locked { sendLock.unlock() }
         if hasBeenRead.load(ordering: .sequentiallyConsistent) {

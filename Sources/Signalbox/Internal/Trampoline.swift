@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 /// Serialises calls to a handler without deadlocking on re-entrant calls.
 ///
 /// Calls from other threads wait for the current one to return, as with an `Observer`. A

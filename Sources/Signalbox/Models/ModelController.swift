@@ -1,4 +1,5 @@
 import Foundation
+import SignalboxLocks
 
 /// Loads one piece of data on request and publishes its ``LoadState``: the reactive form of
 /// a "model controller" that tells its view "updating / updated / failed" for any data type.
@@ -34,7 +35,7 @@ public final class ModelController<Value: Sendable, Failure: Error>: @unchecked 
     // `MutableProperty`, written only on `scheduler`.
     private let scheduler: any Scheduler
     private let _state = MutableProperty<LoadState<Value, Failure>>(.idle)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var runs = Runs()
 
     /// The bookkeeping of loads: which one is in flight, which ended, which was cancelled.

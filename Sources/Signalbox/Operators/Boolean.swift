@@ -67,6 +67,11 @@ extension Signal where Value == Bool {
     ///
     /// - Parameter other: The second stream of Booleans; a producer is started at once.
     /// - Returns: A signal of `latest && otherLatest`.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func and<Other: SignalProducerConvertible>(_ other: Other) -> Signal<Bool, Error>
     where Other.Value == Bool, Other.Error == Error {
         Signal.starting(producer.and(other))
@@ -76,6 +81,11 @@ extension Signal where Value == Bool {
     ///
     /// - Parameter other: The second stream of Booleans; a producer is started at once.
     /// - Returns: A signal of `latest || otherLatest`.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func or<Other: SignalProducerConvertible>(_ other: Other) -> Signal<Bool, Error>
     where Other.Value == Bool, Other.Error == Error {
         Signal.starting(producer.or(other))
@@ -85,6 +95,11 @@ extension Signal where Value == Bool {
     ///
     /// - Parameter booleans: The streams of Booleans; producers are started at once.
     /// - Returns: A signal of the conjunction of the latest values.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func all<S: Sequence>(_ booleans: S) -> Signal<Bool, Error>
     where S.Element: SignalProducerConvertible, S.Element.Value == Bool, S.Element.Error == Error {
         Signal.starting(SignalProducer.all(booleans))
@@ -94,8 +109,51 @@ extension Signal where Value == Bool {
     ///
     /// - Parameter booleans: The streams of Booleans; producers are started at once.
     /// - Returns: A signal of the disjunction of the latest values.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func any<S: Sequence>(_ booleans: S) -> Signal<Bool, Error>
     where S.Element: SignalProducerConvertible, S.Element.Value == Bool, S.Element.Error == Error {
+        Signal.starting(SignalProducer.any(booleans))
+    }
+
+    /// The conjunction of the latest values of this signal and `other`, once both have
+    /// sent; see `SignalProducer.and(_:)` for the contract.
+    ///
+    /// - Parameter other: The second signal of Booleans.
+    /// - Returns: A signal of `latest && otherLatest`.
+    public func and(_ other: Signal<Bool, Error>) -> Signal<Bool, Error> {
+        Signal.starting(producer.and(other))
+    }
+
+    /// The disjunction of the latest values of this signal and `other`, once both have
+    /// sent; see `SignalProducer.or(_:)` for the contract.
+    ///
+    /// - Parameter other: The second signal of Booleans.
+    /// - Returns: A signal of `latest || otherLatest`.
+    public func or(_ other: Signal<Bool, Error>) -> Signal<Bool, Error> {
+        Signal.starting(producer.or(other))
+    }
+
+    /// Whether every signal's latest value is `true`, once each has sent; see
+    /// `SignalProducer.all(_:)` for the contract.
+    ///
+    /// - Parameter booleans: The signals of Booleans.
+    /// - Returns: A signal of the conjunction of their latest values.
+    public static func all<S: Sequence>(_ booleans: S) -> Signal<Bool, Error>
+    where S.Element == Signal<Bool, Error> {
+        Signal.starting(SignalProducer.all(booleans))
+    }
+
+    /// Whether any signal's latest value is `true`, once each has sent; see
+    /// `SignalProducer.any(_:)` for the contract.
+    ///
+    /// - Parameter booleans: The signals of Booleans.
+    /// - Returns: A signal of the disjunction of their latest values.
+    public static func any<S: Sequence>(_ booleans: S) -> Signal<Bool, Error>
+    where S.Element == Signal<Bool, Error> {
         Signal.starting(SignalProducer.any(booleans))
     }
 }

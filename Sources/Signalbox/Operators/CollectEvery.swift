@@ -13,11 +13,11 @@ extension Transforms {
             lifetime += timer
             // Weakly, as in `holdingBack`: the lifetime must not keep the output.
             lifetime.observeEnded { [weak output] in output?.sendInterrupted() }
-            let window = Protected<(values: [V], completed: Bool)>(([], false))
+            let window = SignalboxAtomic.Atomic<(values: [V], completed: Bool)>(([], false))
             let step = SchedulingTime.repeatInterval(interval)
             let first = SchedulingTime.date(scheduler.currentDate, after: step)
             timer.inner = scheduler.schedule(after: first, interval: step, leeway: 0) {
-                let (values, completed) = window.withValue { window -> ([V], Bool) in
+                let (values, completed) = window.modify { window -> ([V], Bool) in
                     defer { window.values.removeAll() }
                     return (window.values, window.completed)
                 }
@@ -30,14 +30,14 @@ extension Transforms {
             return { event in
                 switch event {
                 case .value(let value):
-                    window.withValue { $0.values.append(value) }
+                    window.modify { $0.values.append(value) }
                 case .completed:
                     if discardWhenCompleted {
-                        window.withValue { $0.values.removeAll() }
+                        window.modify { $0.values.removeAll() }
                         timer.inner = scheduler.schedule { output.sendCompleted() }
                     } else {
                         // The values gathered so far go out at the end of the window.
-                        window.withValue { $0.completed = true }
+                        window.modify { $0.completed = true }
                     }
                 case .failed(let error):
                     timer.inner = scheduler.schedule { output.send(error: error) }

@@ -99,6 +99,11 @@ extension Signal {
     ///
     /// - Parameter other: The second stream; a producer is started at once.
     /// - Returns: A signal of pairs of latest values.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func combineLatest<Other: SignalProducerConvertible>(
         with other: Other
     ) -> Signal<(Value, Other.Value), Error> where Other.Error == Error {
@@ -111,6 +116,11 @@ extension Signal {
     ///   - a: The first stream.
     ///   - b: The second stream.
     /// - Returns: A signal of tuples of latest values.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func combineLatest<A: SignalProducerConvertible, B: SignalProducerConvertible>(
         _ a: A, _ b: B
     ) -> Signal<(A.Value, B.Value), Error>
@@ -125,6 +135,11 @@ extension Signal {
     ///   - b: The second stream.
     ///   - c: The third stream.
     /// - Returns: A signal of tuples of latest values.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func combineLatest<
         A: SignalProducerConvertible, B: SignalProducerConvertible, C: SignalProducerConvertible
     >(
@@ -143,6 +158,11 @@ extension Signal {
     ///   - c: The third stream.
     ///   - d: The fourth stream.
     /// - Returns: A signal of tuples of latest values.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func combineLatest<
         A: SignalProducerConvertible, B: SignalProducerConvertible, C: SignalProducerConvertible,
         D: SignalProducerConvertible
@@ -153,6 +173,55 @@ extension Signal {
         A.Error == Error, B.Error == Error, C.Error == Error, D.Error == Error,
         Value == (A.Value, B.Value, C.Value, D.Value)
     {
+        Signal.starting(SignalProducer.combineLatest(a, b, c, d))
+    }
+
+    /// Sends a pair of the latest values of this signal and `other` whenever either sends,
+    /// once both have sent; see `SignalProducer.combineLatest(with:)` for the contract.
+    ///
+    /// - Parameter other: The second signal.
+    /// - Returns: A signal of pairs of latest values.
+    public func combineLatest<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
+        Signal<(Value, U), Error>.starting(producer.combineLatest(with: other))
+    }
+
+    /// Combines the latest values of two signals; see `combineLatest(with:)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first signal.
+    ///   - b: The second signal.
+    /// - Returns: A signal of tuples of latest values.
+    public static func combineLatest<A, B>(
+        _ a: Signal<A, Error>, _ b: Signal<B, Error>
+    ) -> Signal<(A, B), Error> where Value == (A, B) {
+        Signal.starting(SignalProducer.combineLatest(a, b))
+    }
+
+    /// Combines the latest values of three signals; see `combineLatest(with:)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first signal.
+    ///   - b: The second signal.
+    ///   - c: The third signal.
+    /// - Returns: A signal of tuples of latest values.
+    public static func combineLatest<A, B, C>(
+        _ a: Signal<A, Error>, _ b: Signal<B, Error>, _ c: Signal<C, Error>
+    ) -> Signal<(A, B, C), Error> where Value == (A, B, C) {
+        Signal.starting(SignalProducer.combineLatest(a, b, c))
+    }
+
+    /// Combines the latest values of four signals; see `combineLatest(with:)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first signal.
+    ///   - b: The second signal.
+    ///   - c: The third signal.
+    ///   - d: The fourth signal.
+    /// - Returns: A signal of tuples of latest values.
+    public static func combineLatest<A, B, C, D>(
+        _ a: Signal<A, Error>, _ b: Signal<B, Error>, _ c: Signal<C, Error>,
+        _ d: Signal<D, Error>
+    ) -> Signal<(A, B, C, D), Error> where Value == (A, B, C, D) {
         Signal.starting(SignalProducer.combineLatest(a, b, c, d))
     }
 }

@@ -60,9 +60,23 @@ extension Signal {
     ///
     /// - Parameter signals: The streams to combine; producers are started at once.
     /// - Returns: A signal of arrays of latest values.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func combineLatest<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
     where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
         Signal<[Value], Error>.starting(SignalProducer.combineLatest(signals))
     }
 
+    /// Combines the latest values of any number of signals into arrays; see
+    /// `SignalProducer.combineLatest(_:)` for the contract.
+    ///
+    /// - Parameter signals: The signals to combine.
+    /// - Returns: A signal of arrays of latest values, in the order of `signals`.
+    public static func combineLatest<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
+    where S.Element == Signal<Value, Error> {
+        Signal<[Value], Error>.starting(SignalProducer.combineLatest(signals))
+    }
 }

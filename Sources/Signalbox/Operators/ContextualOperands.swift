@@ -88,79 +88,15 @@ extension SignalProducer where Value == Bool {
 }
 
 extension Signal {
-    /// Drops values until `trigger` sends a value or completes; see `skip(until:)`.
-    ///
-    /// - Parameter trigger: Opens the gate with its first value or its completion.
-    /// - Returns: A signal of the values sent after the trigger fired.
-    @_disfavoredOverload
-    public func skip(until trigger: SignalProducer<Void, Never>) -> Signal<Value, Error> {
-        skip(until: trigger)
-    }
-
-    /// Pairs each value of `sampler` with the latest value; see `sample(with:)`.
-    ///
-    /// - Parameter sampler: Each of its values takes a sample.
-    /// - Returns: A signal of `(latest value, sampler value)` pairs.
-    @_disfavoredOverload
-    public func sample<U>(with sampler: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
-        sample(with: sampler)
-    }
-
-    /// Sends the latest value whenever `sampler` sends; see `sample(on:)`.
-    ///
-    /// - Parameter sampler: Each of its values takes a sample.
-    /// - Returns: A signal of the sampled values.
-    @_disfavoredOverload
-    public func sample(on sampler: SignalProducer<Void, Never>) -> Signal<Value, Error> {
-        sample(on: sampler)
-    }
-
     /// Pairs each value with the latest value of `samplee`; see `withLatest(from:)`.
+    /// (ReactiveSwift's `Signal` takes a producer here, and only here: the other operators
+    /// of a signal take signals, so that none starts a producer as a hidden side effect.)
     ///
     /// - Parameter samplee: The stream whose latest value accompanies each value.
     /// - Returns: A signal of `(value, latest value of samplee)` pairs.
     @_disfavoredOverload
     public func withLatest<U>(from samplee: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
         withLatest(from: samplee)
-    }
-
-    /// Pairs the latest values of this signal and `other`; see `combineLatest(with:)`.
-    ///
-    /// - Parameter other: The second stream.
-    /// - Returns: A signal of pairs of latest values.
-    @_disfavoredOverload
-    public func combineLatest<U>(with other: SignalProducer<U, Error>) -> Signal<(Value, U), Error>
-    {
-        combineLatest(with: other)
-    }
-
-    /// Pairs the values of this signal and `other` in order; see `zip(with:)`.
-    ///
-    /// - Parameter other: The second stream.
-    /// - Returns: A signal of pairs.
-    @_disfavoredOverload
-    public func zip<U>(with other: SignalProducer<U, Error>) -> Signal<(Value, U), Error> {
-        zip(with: other)
-    }
-}
-
-extension Signal where Value == Bool {
-    /// The conjunction of the latest values of this signal and `other`; see `and(_:)`.
-    ///
-    /// - Parameter other: The second stream of Booleans.
-    /// - Returns: A signal of `latest && otherLatest`.
-    @_disfavoredOverload
-    public func and(_ other: SignalProducer<Bool, Error>) -> Signal<Bool, Error> {
-        and(other)
-    }
-
-    /// The disjunction of the latest values of this signal and `other`; see `or(_:)`.
-    ///
-    /// - Parameter other: The second stream of Booleans.
-    /// - Returns: A signal of `latest || otherLatest`.
-    @_disfavoredOverload
-    public func or(_ other: SignalProducer<Bool, Error>) -> Signal<Bool, Error> {
-        or(other)
     }
 }
 

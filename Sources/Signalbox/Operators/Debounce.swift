@@ -7,7 +7,8 @@ extension Transforms {
     /// ReactiveSwift's algorithm: a terminal event cancels the pending delivery; on
     /// completion the value still held back is dropped (`discardWhenCompleted`), or sent when
     /// it falls due (`interval` after it arrived) and the completion after it. Terminal
-    /// events go to the scheduler (see `ScheduledOutput`).
+    /// events go to the scheduler (see `ScheduledOutput`). The state and its transitions
+    /// are `DebounceState`; this function performs what they return.
     static func debounce<V, E>(
         _ interval: TimeInterval, on scheduler: DateScheduler, discardWhenCompleted: Bool
     ) -> EventTransform<V, E, V, E> {
@@ -15,40 +16,20 @@ extension Transforms {
             let output = ScheduledOutput(downstream, on: scheduler, lifetime: lifetime)
             let timer = SerialDisposable()
             lifetime += timer
-            // `generation` tells a timer that fired late (already running when a newer value
-            // replaced it, or when a terminal event took the value) that its value is stale.
-            let state = Protected<(pending: V?, arrived: Date, generation: UInt64)>(
-                (nil, .distantPast, 0))
-            let take = { () -> (value: V?, arrived: Date) in
-                state.withValue { state in
-                    state.generation &+= 1
-                    defer { state.pending = nil }
-                    return (state.pending, state.arrived)
-                }
-            }
+            let state = SignalboxAtomic.Atomic(DebounceState<V>())
             return { event in
                 switch event {
                 case .value(let value):
                     let now = scheduler.currentDate
-                    let generation = state.withValue { state -> UInt64 in
-                        state.pending = value
-                        state.arrived = now
-                        state.generation &+= 1
-                        return state.generation
-                    }
+                    let ticket = state.modify { $0.hold(value, at: now) }
                     let date = SchedulingTime.date(now, after: interval)
                     timer.inner = scheduler.schedule(after: date) {
-                        let due = state.withValue { state -> V? in
-                            guard state.generation == generation else { return nil }
-                            defer { state.pending = nil }
-                            return state.pending
-                        }
-                        if let due { output.send(value: due) }
+                        if let due = state.modify({ $0.fire(ticket) }) { output.send(value: due) }
                     }
                 case .completed:
                     guard output.isActive else { return }
                     timer.dispose()
-                    let held = take()
+                    let held = state.modify { $0.end() }
                     guard !discardWhenCompleted, let last = held.value else {
                         return output.terminate(.completed)
                     }
@@ -60,7 +41,7 @@ extension Transforms {
                 case .failed, .interrupted:
                     guard output.isActive else { return }
                     timer.dispose()
-                    _ = take()
+                    _ = state.modify { $0.end() }
                     output.terminate(event)
                 }
             }

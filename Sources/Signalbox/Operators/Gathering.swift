@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 /// What one of several combined streams reported, as seen by the operator combining them.
 enum GatherInput<Value, Error: Swift.Error> {
     /// The stream at `index` sent a value.

@@ -9,9 +9,9 @@ extension Transforms {
             lifetime += scheduled
             // Weakly, as in `holdingBack`: the lifetime must not keep the output.
             lifetime.observeEnded { [weak output] in output?.sendInterrupted() }
-            let pending = Protected<V?>(nil)
+            let pending = SignalboxAtomic.Atomic<V?>(nil)
             let sendPending = {
-                if let value = pending.withValue({ held -> V? in
+                if let value = pending.modify({ held -> V? in
                     defer { held = nil }
                     return held
                 }) {
@@ -21,7 +21,7 @@ extension Transforms {
             return { event in
                 switch event {
                 case .value(let value):
-                    let wasEmpty = pending.withValue { held -> Bool in
+                    let wasEmpty = pending.modify { held -> Bool in
                         defer { held = value }
                         return held == nil
                     }
@@ -32,10 +32,10 @@ extension Transforms {
                         output.sendCompleted()
                     }
                 case .failed(let error):
-                    pending.withValue { $0 = nil }
+                    pending.value = nil
                     scheduled.inner = scheduler.schedule { output.send(error: error) }
                 case .interrupted:
-                    pending.withValue { $0 = nil }
+                    pending.value = nil
                     output.sendInterrupted()
                 }
             }

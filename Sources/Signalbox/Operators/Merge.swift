@@ -49,6 +49,11 @@ extension Signal {
     ///
     /// - Parameter other: The stream to merge with; a producer is started at once.
     /// - Returns: A signal of the values of both.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func merge<Other: SignalProducerConvertible>(
         with other: Other
     ) -> Signal<Value, Error> where Other.Value == Value, Other.Error == Error {
@@ -59,6 +64,11 @@ extension Signal {
     ///
     /// - Parameter signals: The streams to merge; producers are started at once.
     /// - Returns: A signal of the values of all of them.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func merge<Signals: Sequence>(_ signals: Signals) -> Signal<Value, Error>
     where
         Signals.Element: SignalProducerConvertible, Signals.Element.Value == Value,
@@ -71,9 +81,41 @@ extension Signal {
     ///
     /// - Parameter signals: The streams to merge.
     /// - Returns: A signal of the values of all of them.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func merge<Other: SignalProducerConvertible>(
         _ signals: Other...
     ) -> Signal<Value, Error> where Other.Value == Value, Other.Error == Error {
+        merge(signals)
+    }
+
+    /// Forwards the values of this signal and `other` as they come; see
+    /// `SignalProducer.merge(with:)` for the contract.
+    ///
+    /// - Parameter other: The second signal.
+    /// - Returns: A signal of both signals' values.
+    public func merge(with other: Signal<Value, Error>) -> Signal<Value, Error> {
+        Signal.starting(producer.merge(with: other))
+    }
+
+    /// Forwards the values of all `signals` as they come; see `SignalProducer.merge(_:)`
+    /// for the contract.
+    ///
+    /// - Parameter signals: The signals to merge.
+    /// - Returns: A signal of every signal's values.
+    public static func merge<Signals: Sequence>(_ signals: Signals) -> Signal<Value, Error>
+    where Signals.Element == Signal<Value, Error> {
+        Signal.starting(SignalProducer.merge(signals))
+    }
+
+    /// Forwards the values of all `signals` as they come; see `merge(_:)`.
+    ///
+    /// - Parameter signals: The signals to merge.
+    /// - Returns: A signal of every signal's values.
+    public static func merge(_ signals: Signal<Value, Error>...) -> Signal<Value, Error> {
         merge(signals)
     }
 }

@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 extension SignalProducer {
     /// A producer that shares one run of this producer among all its runs, and replays up
     /// to `capacity` of the latest values (and the terminal event, once there is one) to

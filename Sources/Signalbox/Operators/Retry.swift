@@ -1,4 +1,5 @@
 import Foundation
+import SignalboxLocks
 
 extension SignalProducer {
     /// Restarts the producer when it fails, at most `count` times, at once.

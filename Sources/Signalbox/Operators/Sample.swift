@@ -61,6 +61,11 @@ extension Signal {
     /// - Parameter sampler: Each of its values takes a sample; a producer is started at
     ///   once.
     /// - Returns: A signal of `(latest value, sampler value)` pairs.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func sample<Sampler: SignalProducerConvertible>(
         with sampler: Sampler
     ) -> Signal<(Value, Sampler.Value), Error> where Sampler.Error == Never {
@@ -72,9 +77,32 @@ extension Signal {
     ///
     /// - Parameter sampler: Each of its values takes a sample.
     /// - Returns: A signal of the sampled values.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func sample<Sampler: SignalProducerConvertible>(
         on sampler: Sampler
     ) -> Signal<Value, Error> where Sampler.Value == Void, Sampler.Error == Never {
+        Signal.starting(producer.sample(on: sampler))
+    }
+
+    /// Pairs the latest value of this signal with each value of `sampler`; see
+    /// `SignalProducer.sample(with:)` for the contract.
+    ///
+    /// - Parameter sampler: Each of its values takes a sample.
+    /// - Returns: A signal of `(latest value, sampler value)` pairs.
+    public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
+        Signal<(Value, T), Error>.starting(producer.sample(with: sampler))
+    }
+
+    /// Sends the latest value of this signal whenever `sampler` sends; see
+    /// `SignalProducer.sample(on:)` for the contract.
+    ///
+    /// - Parameter sampler: Each of its values takes a sample.
+    /// - Returns: A signal of the sampled values.
+    public func sample(on sampler: Signal<Void, Never>) -> Signal<Value, Error> {
         Signal.starting(producer.sample(on: sampler))
     }
 }

@@ -53,9 +53,23 @@ extension Signal {
     /// - Parameter trigger: Opens the gate with its first value or its completion; a
     ///   producer is started at once.
     /// - Returns: A signal of the values sent after the trigger fired.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func skip<Trigger: SignalProducerConvertible>(
         until trigger: Trigger
     ) -> Signal<Value, Error> where Trigger.Value == Void, Trigger.Error == Never {
+        lift(Transforms.skip(until: trigger.producer))
+    }
+
+    /// Drops values until `trigger` sends a value or completes; see
+    /// `SignalProducer.skip(until:)` for the contract.
+    ///
+    /// - Parameter trigger: Opens the gate with its first value or its completion.
+    /// - Returns: A signal of the values sent after the trigger fired.
+    public func skip(until trigger: Signal<Void, Never>) -> Signal<Value, Error> {
         lift(Transforms.skip(until: trigger.producer))
     }
 }

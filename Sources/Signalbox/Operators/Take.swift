@@ -139,6 +139,11 @@ extension Signal {
     ///
     /// - Parameter trigger: Started once; its first value ends the signal.
     /// - Returns: A signal that stops at the trigger.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func take(until trigger: SignalProducer<Void, Never>) -> Signal<Value, Error> {
         lift(Transforms.take(until: trigger))
     }

@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 extension Transforms {
     static func take<V, E>(last count: Int) -> EventTransform<V, E, V, E> {
         { downstream, _ in

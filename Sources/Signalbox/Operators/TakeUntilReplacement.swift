@@ -1,3 +1,4 @@
+import SignalboxLocks
 import Synchronization
 
 /// What `take(untilReplacement:)` hears, and from which stream.
@@ -74,9 +75,23 @@ extension Signal {
     ///
     /// - Parameter replacement: The stream that takes over; a producer is started at once.
     /// - Returns: A signal of this signal's events, then `replacement`'s.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func take<Replacement: SignalProducerConvertible>(
         untilReplacement replacement: Replacement
     ) -> Signal<Value, Error> where Replacement.Value == Value, Replacement.Error == Error {
+        Signal.starting(producer.take(untilReplacement: replacement))
+    }
+
+    /// Forwards this signal's events until `replacement` sends its first event, then
+    /// `replacement`'s; see `SignalProducer.take(untilReplacement:)` for the contract.
+    ///
+    /// - Parameter replacement: The signal that takes over.
+    /// - Returns: A signal of this signal's events, then the replacement's.
+    public func take(untilReplacement replacement: Signal<Value, Error>) -> Signal<Value, Error> {
         Signal.starting(producer.take(untilReplacement: replacement))
     }
 }

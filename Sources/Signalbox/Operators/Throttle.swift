@@ -8,7 +8,9 @@ extension Transforms {
     /// held value, for now if no value was sent yet or the last one was sent in the future
     /// (a clock set back), else for `interval` after the last one was sent (and not before
     /// now). A terminal event does not send the held value: it goes to the scheduler (see
-    /// `ScheduledOutput`), and a delivery scheduled after it finds the output stopped.
+    /// `ScheduledOutput`), and a delivery scheduled after it finds the output stopped. The
+    /// state and its transitions are `ThrottleState`; this function performs what they
+    /// return.
     static func throttle<V, E>(
         _ interval: TimeInterval, on scheduler: DateScheduler
     ) -> EventTransform<V, E, V, E> {
@@ -16,25 +18,17 @@ extension Transforms {
             let output = ScheduledOutput(downstream, on: scheduler, lifetime: lifetime)
             let timer = SerialDisposable()
             lifetime += timer
-            // `previous` is the date for which the last value sent was scheduled.
-            let state = Protected<(pending: V?, previous: Date?)>((nil, nil))
+            let state = SignalboxAtomic.Atomic(ThrottleState<V>())
             return { event in
                 guard case .value(let value) = event else { return output.terminate(event) }
-                let date = state.withValue { state -> Date in
-                    state.pending = value
-                    let now = scheduler.currentDate
-                    guard let previous = state.previous, previous <= now else { return now }
-                    return max(now, SchedulingTime.date(previous, after: interval))
+                let date = state.modify {
+                    $0.hold(value, at: scheduler.currentDate, interval: interval)
                 }
                 timer.inner = scheduler.schedule(after: date) {
                     guard output.isActive else { return }
-                    let due = state.withValue { state -> V? in
-                        guard let pending = state.pending else { return nil }
-                        state.pending = nil
-                        state.previous = date
-                        return pending
+                    if let due = state.modify({ $0.fire(scheduledFor: date) }) {
+                        output.send(value: due)
                     }
-                    if let due { output.send(value: due) }
                 }
             }
         }

@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 /// Where `throttle(while:on:)` stands.
 enum ThrottleWhileState<Value> {
     /// Values pass.
@@ -20,9 +22,9 @@ extension Transforms {
             // Filled under `state`'s lock and drained outside it: the property and the
             // upstream send from different threads, and their outputs keep that order.
             let output = DrainQueue(deliver(downstream, lifetime))
-            let state = Protected<ThrottleWhileState<V>>(.resumed)
+            let state = SignalboxAtomic.Atomic<ThrottleWhileState<V>>(.resumed)
             lifetime += throttling.startWithValues { throttling in
-                state.withValue { state in
+                state.modify { state in
                     switch (state, throttling) {
                     case (.terminated, _): break
                     case (_, true): if case .resumed = state { state = .throttled(nil) }
@@ -35,7 +37,7 @@ extension Transforms {
                 output.drain()
             }
             return { event in
-                state.withValue { state in
+                state.modify { state in
                     switch (state, event) {
                     case (.terminated, _): break
                     case (.throttled, .value(let value)): state = .throttled(value)

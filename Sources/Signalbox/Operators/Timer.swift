@@ -30,18 +30,19 @@ extension SignalProducer where Value == Date, Error == Never {
     }
 
     /// Sends the scheduler's current date every `interval` seconds, starting `interval`
-    /// seconds after the run starts; it never completes. ReactiveSwift's name for
-    /// `timer(interval:on:leeway:)`, which it is.
-    ///
-    /// ```swift
-    /// SignalProducer.interval(1, on: scheduler).take(first: 3)  // three ticks
-    /// ```
+    /// seconds after the run starts; it never completes. The same producer as
+    /// `timer(interval:on:leeway:)`, ReactiveSwift's name for it, which replaces this one.
+    /// (`interval(_:interval:on:)`, which paces the elements of a sequence, is
+    /// ReactiveSwift's and stays.)
     ///
     /// - Parameters:
-    ///   - interval: Seconds between ticks; must be positive.
+    ///   - interval: Seconds between ticks; raised to `DateScheduler.minimumRepeatInterval`
+    ///     if smaller or NaN; +∞ never ticks.
     ///   - scheduler: Runs the timer and delivers the ticks.
-    ///   - leeway: Seconds the scheduler may defer each tick to save energy.
+    ///   - leeway: Seconds the scheduler may defer each tick to save energy; NaN or negative
+    ///     counts as zero.
     /// - Returns: A producer of tick dates.
+    @available(*, deprecated, renamed: "timer(interval:on:leeway:)")
     public static func interval(
         _ interval: TimeInterval, on scheduler: DateScheduler, leeway: TimeInterval = 0
     ) -> SignalProducer<Date, Never> {

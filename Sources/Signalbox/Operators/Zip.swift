@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 extension SignalProducer {
     /// Pairs the values of this producer and `other` by position: the first with the
     /// first, the second with the second, and so on.
@@ -99,6 +101,11 @@ extension Signal {
     ///
     /// - Parameter other: The second stream; a producer is started at once.
     /// - Returns: A signal of pairs.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public func zip<Other: SignalProducerConvertible>(
         with other: Other
     ) -> Signal<(Value, Other.Value), Error> where Other.Error == Error {
@@ -111,6 +118,11 @@ extension Signal {
     ///   - a: The first stream.
     ///   - b: The second stream.
     /// - Returns: A signal of tuples.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func zip<A: SignalProducerConvertible, B: SignalProducerConvertible>(
         _ a: A, _ b: B
     ) -> Signal<(A.Value, B.Value), Error>
@@ -125,6 +137,11 @@ extension Signal {
     ///   - b: The second stream.
     ///   - c: The third stream.
     /// - Returns: A signal of tuples.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func zip<
         A: SignalProducerConvertible, B: SignalProducerConvertible, C: SignalProducerConvertible
     >(
@@ -143,6 +160,11 @@ extension Signal {
     ///   - c: The third stream.
     ///   - d: The fourth stream.
     /// - Returns: A signal of tuples.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func zip<
         A: SignalProducerConvertible, B: SignalProducerConvertible, C: SignalProducerConvertible,
         D: SignalProducerConvertible
@@ -153,6 +175,55 @@ extension Signal {
         A.Error == Error, B.Error == Error, C.Error == Error, D.Error == Error,
         Value == (A.Value, B.Value, C.Value, D.Value)
     {
+        Signal.starting(SignalProducer.zip(a, b, c, d))
+    }
+
+    /// Pairs the values of this signal and `other` in order; see
+    /// `SignalProducer.zip(with:)` for the contract.
+    ///
+    /// - Parameter other: The second signal.
+    /// - Returns: A signal of pairs.
+    public func zip<U>(with other: Signal<U, Error>) -> Signal<(Value, U), Error> {
+        Signal<(Value, U), Error>.starting(producer.zip(with: other))
+    }
+
+    /// Zips two signals; see `zip(with:)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first signal.
+    ///   - b: The second signal.
+    /// - Returns: A signal of tuples.
+    public static func zip<A, B>(
+        _ a: Signal<A, Error>, _ b: Signal<B, Error>
+    ) -> Signal<(A, B), Error> where Value == (A, B) {
+        Signal.starting(SignalProducer.zip(a, b))
+    }
+
+    /// Zips three signals; see `zip(with:)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first signal.
+    ///   - b: The second signal.
+    ///   - c: The third signal.
+    /// - Returns: A signal of tuples.
+    public static func zip<A, B, C>(
+        _ a: Signal<A, Error>, _ b: Signal<B, Error>, _ c: Signal<C, Error>
+    ) -> Signal<(A, B, C), Error> where Value == (A, B, C) {
+        Signal.starting(SignalProducer.zip(a, b, c))
+    }
+
+    /// Zips four signals; see `zip(with:)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first signal.
+    ///   - b: The second signal.
+    ///   - c: The third signal.
+    ///   - d: The fourth signal.
+    /// - Returns: A signal of tuples.
+    public static func zip<A, B, C, D>(
+        _ a: Signal<A, Error>, _ b: Signal<B, Error>, _ c: Signal<C, Error>,
+        _ d: Signal<D, Error>
+    ) -> Signal<(A, B, C, D), Error> where Value == (A, B, C, D) {
         Signal.starting(SignalProducer.zip(a, b, c, d))
     }
 }

@@ -1,3 +1,5 @@
+import SignalboxLocks
+
 extension SignalProducer {
     /// Groups the values of every producer by position into arrays: the first values of
     /// all, then the second values of all, and so on.
@@ -66,8 +68,23 @@ extension Signal {
     ///
     /// - Parameter signals: The streams to zip; producers are started at once.
     /// - Returns: A signal of arrays.
+    @available(
+        *, deprecated,
+        message:
+            "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
+    )
     public static func zip<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
     where S.Element: SignalProducerConvertible, S.Element.Value == Value, S.Element.Error == Error {
+        Signal<[Value], Error>.starting(SignalProducer.zip(signals))
+    }
+
+    /// Zips any number of signals into arrays; see `SignalProducer.zip(_:)` for the
+    /// contract.
+    ///
+    /// - Parameter signals: The signals to zip.
+    /// - Returns: A signal of arrays, in the order of `signals`.
+    public static func zip<S: Sequence>(_ signals: S) -> Signal<[Value], Error>
+    where S.Element == Signal<Value, Error> {
         Signal<[Value], Error>.starting(SignalProducer.zip(signals))
     }
 }

@@ -1,4 +1,5 @@
 import Observation
+import SignalboxLocks
 import Synchronization
 
 /// A thread-safe, observable, settable value.
@@ -17,7 +18,7 @@ import Synchronization
 /// attachment) waits until the delivery in progress has reached every observer, so every
 /// observer still sees every value in order. (A write from another thread waits instead.)
 public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable {
-    // Safety: the value lives in `cell`, under its mutex. `sendLock` is held around each
+    // Safety: the value lives in `cell`, under its lock. `sendLock` is held around each
     // write and its delivery, and around `producer`'s "current value, then changes"
     // hand-over, so observers see every write exactly once, in order. `deferred` is only
     // touched by the thread holding `sendLock`: the one delivering, or a re-entrant call on
@@ -26,7 +27,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     // Why the property delivers into the signal's core directly instead of through a pipe's
     // input observer: `sendLock` already serialises every delivery, so the observer's own
     // lock would be a second, redundant lock on every write.
-    @usableFromInline let cell: LockedCell<Value>
+    @usableFromInline let cell: SignalboxAtomic.Atomic<Value>
     @usableFromInline let sendLock = OwnedLock()
     @usableFromInline @exclusivity(unchecked) var deferred = FIFOQueue<Deferred>()
     /// Whether `deferred` holds anything (one load on the write path instead of three).
@@ -65,7 +66,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     ///
     /// - Parameter initialValue: The first value.
     public init(_ initialValue: Value) {
-        cell = LockedCell.make(initialValue)
+        cell = SignalboxAtomic.Atomic(initialValue)
         valueKeyPath = \MutableProperty<Value>.value
         core = SignalCore()
         signal = Signal(core: core)
@@ -127,7 +128,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
             finishDelivery()
             notifyObservationIfRead()
         }
-        let (result, newValue) = try cell.withLock { value throws -> (Result, Value) in
+        let (result, newValue) = try cell.modify { value throws -> (Result, Value) in
             let result = try action(&value)
             return (result, value)
         }
@@ -141,7 +142,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     func modifyFromObserver<Result>(_ action: (inout Value) throws -> Result) rethrows
         -> Result
     {
-        let (result, newValue) = try cell.withLock { value throws -> (Result, Value) in
+        let (result, newValue) = try cell.modify { value throws -> (Result, Value) in
             let result = try action(&value)
             return (result, value)
         }
@@ -161,7 +162,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     @discardableResult
     func modifyIfChanged(_ action: (inout Value) -> Bool) -> Bool {
         let delivering = sendLock.lockUnlessHeldByCurrentThread()
-        let (changed, newValue) = cell.withLock { value -> (Bool, Value) in
+        let (changed, newValue) = cell.modify { value -> (Bool, Value) in
             (action(&value), value)
         }
         if changed {
@@ -203,7 +204,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     /// - Returns: What `action` returns.
     @inlinable
     public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
-        try cell.withLock { try action($0) }
+        try cell.modify { try action($0) }
     }
 
     /// Sends the current value, then every change, until the property deinitialises.

@@ -72,18 +72,18 @@ extension Property {
 /// generic over the value only, because a change handler must not capture the object's
 /// type (its metatype need not be `Sendable`).
 private final class ObservationTarget<Value>: @unchecked Sendable {
-    // Safety: `reader` is only taken out under its mutex (`LockedCell`). The object it reads
+    // Safety: `reader` is only taken out under its lock (an `Atomic` box). The object it reads
     // is read on the thread that starts a run and then on its scheduler, as the
     // initialiser's contract asks.
-    private let reader: LockedCell<() -> Value?>
+    private let reader: SignalboxAtomic.Atomic<() -> Value?>
 
     init<Object: AnyObject>(object: Object, keyPath: KeyPath<Object, Value>) {
-        reader = LockedCell.make { [weak object] in object.map { $0[keyPath: keyPath] } }
+        reader = SignalboxAtomic.Atomic { [weak object] in object.map { $0[keyPath: keyPath] } }
     }
 
     /// The value at the key path, or `nil` once the object is gone.
     func read() -> Value? {
-        reader.withLock { $0 }()
+        reader.value()
     }
 }
 

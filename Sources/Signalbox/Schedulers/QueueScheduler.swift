@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SignalboxLocks
 import Synchronization
 
 /// A serial scheduler backed by a `DispatchQueue`, with a wall clock.

@@ -41,18 +41,19 @@ extension DateScheduler {
 /// The disposable a scheduler returns for an action whose date never comes: it keeps the
 /// action (and what it captured, such as the run waiting for it) until it is disposed or
 /// released, and never runs it.
-final class NeverDueAction: Disposable, Sendable {
-    // The closure is only stored and released under the box's lock, never called.
-    private let action: Protected<(() -> Void)?>
+final class NeverDueAction: Disposable, @unchecked Sendable {
+    // Safety: the closure (not `Sendable`) is only stored and released under the lock of
+    // the `Atomic` box `action`, never called nor handed out.
+    private let action: SignalboxAtomic.Atomic<(() -> Void)?>
 
     init(_ action: @escaping () -> Void) {
-        self.action = Protected(action)
+        self.action = SignalboxAtomic.Atomic(action)
     }
 
     var isDisposed: Bool { action.withValue { $0 == nil } }
 
     func dispose() {
-        let released = action.withValue { action -> (() -> Void)? in
+        let released = action.modify { action -> (() -> Void)? in
             defer { action = nil }
             return action
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SignalboxLocks
 
 /// A scheduler in virtual time: nothing runs until the test advances the clock.
 ///

@@ -23,10 +23,10 @@ extension SignalProducer {
     /// outcome then has no terminal event). For producers that deliver on another thread,
     /// such as `Network`'s; never call it from the thread the producer delivers on.
     func outcome(timeout: TimeInterval = 20) -> Outcome<Value, Error> {
-        let state = Protected(Outcome<Value, Error>())
+        let state = Atomic(Outcome<Value, Error>())
         let done = DispatchSemaphore(value: 0)
         let disposable = start { event in
-            state.withValue { outcome in
+            state.modify { outcome in
                 if case .value(let value) = event {
                     outcome.values.append(value)
                 } else {
@@ -38,22 +38,4 @@ extension SignalProducer {
         if done.wait(timeout: .now() + timeout) == .timedOut { disposable.dispose() }
         return state.value
     }
-}
-
-/// A value under a lock, for test bookkeeping touched from several threads.
-final class Protected<Value>: @unchecked Sendable {
-    // Safety: `storage` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var storage: Value
-
-    init(_ value: Value) { storage = value }
-
-    @discardableResult
-    func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&storage)
-    }
-
-    var value: Value { withValue { $0 } }
 }

@@ -10,11 +10,11 @@ import Signalbox
 /// One delegate serves every task of a ``Network``'s session; transfers are looked up by task
 /// identifier and forgotten when their task completes.
 final class NetworkSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // Safety: the only state is `transfers`, a `Protected` dictionary.
-    private let transfers = Protected<[Int: NetworkTransfer]>([:])
+    // Safety: the only state is `transfers`, an `Atomic` dictionary.
+    private let transfers = Atomic<[Int: NetworkTransfer]>([:])
 
     func register(_ transfer: NetworkTransfer, for task: URLSessionTask) {
-        transfers.withValue { $0[task.taskIdentifier] = transfer }
+        transfers.modify { $0[task.taskIdentifier] = transfer }
     }
 
     private func transfer(for task: URLSessionTask) -> NetworkTransfer? {
@@ -79,7 +79,7 @@ final class NetworkSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
     ) {
-        let transfer = transfers.withValue { $0.removeValue(forKey: task.taskIdentifier) }
+        let transfer = transfers.modify { $0.removeValue(forKey: task.taskIdentifier) }
         transfer?.complete(with: error)
     }
 }

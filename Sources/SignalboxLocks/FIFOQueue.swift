@@ -1,22 +1,22 @@
 /// A first-in, first-out queue with amortised O(1) removal from the front.
 @usableFromInline
-struct FIFOQueue<Element> {
+package struct FIFOQueue<Element> {
     @usableFromInline var storage: [Element] = []
     @usableFromInline var head = 0
 
     @inlinable
-    init() {}
+    package init() {}
 
     @inlinable
-    var isEmpty: Bool { head == storage.count }
+    package var isEmpty: Bool { head == storage.count }
 
     @inlinable
-    mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         storage.append(element)
     }
 
     @inlinable
-    mutating func popFirst() -> Element? {
+    package mutating func popFirst() -> Element? {
         guard head < storage.count else { return nil }
         let element = storage[head]
         head += 1
