@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalboxLocks
 
 /// Gives the terminal back when the process dies by a signal while in raw mode.
 ///
@@ -46,11 +41,7 @@ enum CrashHandlers {
         let table = UnsafeMutablePointer<sigaction>.allocate(capacity: slots)
         table.initialize(repeating: sigaction(), count: slots)
         var handler = sigaction()
-        #if canImport(Glibc)
-            handler.__sigaction_handler.sa_handler = { number in CrashHandlers.handle(number) }
-        #else
-            handler.__sigaction_u.__sa_handler = { number in CrashHandlers.handle(number) }
-        #endif
+        setHandler(&handler) { number in CrashHandlers.handle(number) }
         sigemptyset(&handler.sa_mask)
         handler.sa_flags = 0
         for number in signals where number < slots {
@@ -58,16 +49,25 @@ enum CrashHandlers {
             _ = sigaction(number, nil, &old)
             if !keepRuntimeHandler {
                 old = sigaction()
-                #if canImport(Glibc)
-                    old.__sigaction_handler.sa_handler = SIG_DFL
-                #else
-                    old.__sigaction_u.__sa_handler = SIG_DFL
-                #endif
+                setHandler(&old, SIG_DFL)
             }
             table[Int(number)] = old
         }
         previous = table
         for number in signals { _ = sigaction(number, &handler, nil) }
+    }
+
+    /// Sets the plain handler of `action` (the field is spelled differently per C library).
+    private static func setHandler(
+        _ action: inout sigaction, _ handler: (@convention(c) (Int32) -> Void)?
+    ) {
+        #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+        #elseif canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+        #else
+            action.__sa_handler.sa_handler = handler
+        #endif
     }
 
     /// The handler: restore the terminal, put back the earlier action, raise again. On
