@@ -79,7 +79,8 @@ enum SearchScreen {
     static let help = [
         "Keys",
         "  type            edit the search; results follow as you type",
-        "  Backspace       delete a character      Ctrl-U   clear the search",
+        "  Left/Right      move in the search; Home/End (Ctrl-A/E) to an end, Alt-B/F by words",
+        "  Backspace/Del   delete a character; Ctrl-U/Ctrl-K to the start/end, Ctrl-W a word",
         "  Up/Down         move (also Ctrl-P/Ctrl-N); PgUp/PgDn by a screen",
         "  Enter           show the details        Esc      close them",
         "  Enter, Ctrl-R   after an error or a cancel: search (or load the page) again",
