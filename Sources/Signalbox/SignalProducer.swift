@@ -177,27 +177,29 @@ public struct SignalProducer<Value, Error: Swift.Error> {
 
     @inlinable
     init<S: Sequence>(sequence values: S) where S.Element == Value {
-        self.init(.wired, setUp: { downstream, run in
-            // The loop is the only sender, so it needs no lock: disposal only raises a flag,
-            // and the loop delivers `.interrupted` after the value in progress.
-            let state = SequenceRunState()
-            guard run.setInterrupter({ state.interrupt() }) else { return }
-            var iterator = values.makeIterator()
-            // Checked before pulling, so a disposed run does not take one element too many.
-            if downstream.isFilter {
-                let predicate = downstream.predicate
-                let passed = downstream.passed
-                while !state.isInterrupted, let value = iterator.next() {
-                    if predicate(value) { passed(value) }
+        self.init(
+            .wired,
+            setUp: { downstream, run in
+                // The loop is the only sender, so it needs no lock: disposal only raises a flag,
+                // and the loop delivers `.interrupted` after the value in progress.
+                let state = SequenceRunState()
+                guard run.setInterrupter({ state.interrupt() }) else { return }
+                var iterator = values.makeIterator()
+                // Checked before pulling, so a disposed run does not take one element too many.
+                if downstream.isFilter {
+                    let predicate = downstream.predicate
+                    let passed = downstream.passed
+                    while !state.isInterrupted, let value = iterator.next() {
+                        if predicate(value) { passed(value) }
+                    }
+                } else {
+                    let send = downstream.valuePath
+                    while !state.isInterrupted, let value = iterator.next() {
+                        send(value)
+                    }
                 }
-            } else {
-                let send = downstream.valuePath
-                while !state.isInterrupted, let value = iterator.next() {
-                    send(value)
-                }
-            }
-            downstream.event(state.finish() ? .completed : .interrupted)
-        })
+                downstream.event(state.finish() ? .completed : .interrupted)
+            })
     }
 
     /// A producer that sends `first`, then every element of `rest`, then completes.

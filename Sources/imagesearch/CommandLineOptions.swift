@@ -205,8 +205,8 @@ let helpText = """
     Usage: imagesearch [options] <query words…>
            imagesearch -i
 
-    Searches images on Pixabay (or, with no API key, in the built-in offline catalog) and
-    prints the results as a table.
+    Searches images on Pixabay (or, with no API key, in the built-in offline
+    catalog) and prints the results as a table.
 
     Options:
       --per-page N      results per page, 3–200 (default 50)
@@ -215,30 +215,36 @@ let helpText = """
       --json            print one JSON document instead of the table
       --offline         use the offline catalog even when an API key is set
       --api-key KEY     Pixabay API key (default: $PIXABAY_API_KEY)
-      --api-key-file PATH  read the key from a file (keeps it out of `ps`)
-      --base-url URL    a Pixabay-compatible server (default: https://pixabay.com/api/)
+      --api-key-file PATH
+                        read the key from a file (keeps it out of `ps`)
+      --base-url URL    a Pixabay-compatible server (needs an API key; default:
+                        https://pixabay.com/api/)
       --timeout SECONDS request timeout, 0.1–600 (default 15)
       --no-cache        neither read nor write the on-disk cache
-                        ($XDG_CACHE_HOME/imagesearch, else ~/.cache/imagesearch; 24 hours)
-      --images MODE     inline preview in the detail pane: auto (default), always, never
-      --no-color        no colour (also when NO_COLOR is set or output is not a terminal)
-      -i, --interactive search interactively (the default with no query on a terminal)
+                        ($XDG_CACHE_HOME/imagesearch, else ~/.cache/imagesearch;
+                        24 hours)
+      --images MODE     inline preview in the detail pane: auto (default), always,
+                        never
+      --no-color        no colour (also when NO_COLOR is set or output is not a
+                        terminal)
+      -i, --interactive search interactively (the default with no query on a
+                        terminal)
       -h, --help        show this help
       --version         show the version
 
-    Interactive, on a terminal: a full-screen search that searches as you type. Keys: type
-    to edit the query (Backspace, Ctrl-U clears); Up/Down or Ctrl-P/Ctrl-N move; PgUp/PgDn
-    move by a screen; Enter shows the details, Esc closes them; Ctrl-O opens the page in a
-    browser; Ctrl-C cancels a search, or quits; Esc on the list quits; ? or F1 shows the keys.
+    Interactive, on a terminal: a full-screen search that searches as you type.
+    The search line edits as in a shell (Left/Right, Home/End, Ctrl-A/E, Alt-B/F,
+    Ctrl-U/K/W, Delete, paste). Up/Down or Ctrl-P/N move, PgUp/PgDn by a screen;
+    Enter shows the details (after an error or a cancel, Enter or Ctrl-R searches
+    again); Ctrl-O opens the page in a browser ($BROWSER, else the system's opener);
+    Ctrl-C cancels a search, or quits (status 130); Esc closes a pane, clears the
+    search, or quits; F1 (or ? on an empty search) shows the keys.
 
-    Interactive, not on a terminal (line mode): each line is a query, except commands, which
-    start with a colon: \(lineModeCommandSummary)
+    Interactive, not on a terminal (line mode): each line is a query, except
+    commands, which start with a colon: :next (:n) loads the next page; :detail N
+    (:d N) shows result N; :open N (:o N) opens its page; :help (:h); :quit (:q;
+    also end of input). A query that starts with a colon is written with two (::).
 
-    Exit status: 0 success (also with zero results), 1 the search failed, 2 usage error.
+    Exit status: 0 success (also with zero results), 1 a search failed, 2 usage
+    error, 130 quit with Ctrl-C.
     """
-
-/// The line-mode commands, for the help texts.
-let lineModeCommandSummary =
-    ":next (:n) loads the next page; :detail N (:d N) shows result N; :open N (:o N) opens "
-    + "its page; :help (:h); :quit (:q; also end of input). A query that starts with a "
-    + "colon is written with two (::)."

@@ -22,7 +22,8 @@ final class FullScreenSession: @unchecked Sendable {
     private let styled: Bool
     private let hyperlinks: Bool
     private let pictures: InlinePictures?
-    private var interaction = ScreenInteraction()
+    private let environment: [String: String]
+    private var interaction: ScreenInteraction
     private var writer = ScreenWriter()
     private var size: (columns: Int, rows: Int)
     private var top = 0
@@ -35,11 +36,17 @@ final class FullScreenSession: @unchecked Sendable {
     private var drawnPicture: String?
     private var firstResultID: UInt64?
     private var resultCount = 0
+    /// The rows as the screen shows them, made once per change of the cell models.
+    private var rows: [ScreenContent.Row] = []
+    /// The list's columns for ``rows`` and a width, measured once for both.
+    private var layout: (width: Int, columns: ColumnLayout)?
     private let observations = CompositeDisposable()
 
     init(setup: SearchSetup, options: CommandLineOptions, environment: [String: String]) {
         self.setup = setup
         self.options = options
+        self.environment = environment
+        interaction = ScreenInteraction(query: options.query)
         let owner = NoticeTarget()
         (viewModel, detailViewModel) = setup.makeViewModels(
             channel: SystemExternalAppChannel(report: { message in
@@ -64,11 +71,9 @@ final class FullScreenSession: @unchecked Sendable {
         RawTerminal.installSignalHandlers(
             resized: { [weak self] in self?.resized() },
             resumed: { [weak self] in self?.redrawAll() })
+        CrashHandlers.install(environment: environment)
         observe()
         startReader()
-        if let first = setup.notices.first {
-            show(notice: first.replacingOccurrences(of: "imagesearch: ", with: ""))
-        }
         if !options.query.isEmpty {
             viewModel.query.value = options.query
             viewModel.startSearch()
@@ -80,8 +85,10 @@ final class FullScreenSession: @unchecked Sendable {
 
     private func observe() {
         let changed: () -> Void = { [weak self] in self?.setNeedsRender() }
-        observations.add(viewModel.state.signal.observeValues { _ in changed() })
-        observations.add(viewModel.hasNextPage.signal.observeValues { _ in changed() })
+        observations.add(
+            viewModel.status.signal.observeValues { [weak self] status in
+                self?.statusChanged(status)
+            })
         observations.add(
             viewModel.cellModels.signal.observeValues { [weak self] cells in
                 self?.cellsChanged(cells)
@@ -106,10 +113,22 @@ final class FullScreenSession: @unchecked Sendable {
         let isNewSearch = cells.first?.id != firstResultID || cells.count < resultCount
         firstResultID = cells.first?.id
         resultCount = cells.count
+        rows = cells.map {
+            ScreenContent.Row(
+                id: $0.id, size: $0.pageImageSizeText, likes: $0.likeCount, user: $0.username,
+                tags: $0.tagText)
+        }
+        layout = nil
         interaction.resultsChanged(count: cells.count, isNewSearch: isNewSearch)
         if isNewSearch { top = 0 }
-        if let notice = SearchMessages.skipped(viewModel.status.value.skippedHits) {
-            show(notice: notice)
+        setNeedsRender()
+    }
+
+    /// A notice is about what was on the screen: a search typed or started ends it.
+    private func statusChanged(_ status: ImageSearchStatus) {
+        if status.isSearching || status.pendingQuery != nil {
+            notice = nil
+            noticeTimer?.cancel()
         }
         setNeedsRender()
     }
@@ -140,29 +159,26 @@ final class FullScreenSession: @unchecked Sendable {
 
     /// What the screen shows now, read from the view models.
     private func content() -> ScreenContent {
-        let cells = viewModel.cellModels.value
         var content = ScreenContent(
-            columns: size.columns, rows: size.rows, query: viewModel.query.value)
-        content.results = cells.map {
-            ScreenContent.Row(
-                id: $0.id, size: $0.pageImageSizeText, likes: $0.likeCount, user: $0.username,
-                tags: $0.tagText)
+            columns: size.columns, rows: size.rows, query: interaction.line.text)
+        content.cursor = interaction.line.cursor
+        content.results = rows
+        let listWidth = max(1, size.columns - 1) - 1
+        if layout?.width != listWidth {
+            layout = (listWidth, ColumnLayout(rows: rows, width: listWidth))
         }
-        content.state = viewModel.state.value
-        if case .failed(let message) = content.state {
-            content.state = .failed(message: errorText(message))
-        } else if case .partiallyLoaded(let loaded, let total, let message) = content.state {
-            content.state = .partiallyLoaded(
-                loaded: loaded, total: total, message: errorText(message))
+        content.layout = layout?.columns
+        content.status = viewModel.status.value
+        content.baseURL = setup.baseURL
+        content.notices = setup.notices.map {
+            $0.replacingOccurrences(of: "imagesearch: ", with: "")
         }
-        content.hasNextPage = viewModel.hasNextPage.value
         content.mode = interaction.mode
         content.selected = interaction.selected
         content.spinnerFrame = spinnerFrame
         content.notice = notice
         content.styled = styled
         content.hyperlinks = hyperlinks
-        content.source = setup.source
         if pictures != nil, size.columns >= 60 { content.pictureColumns = InlinePictures.columns }
         if interaction.mode == .detail {
             let detail = detailViewModel
@@ -174,13 +190,9 @@ final class FullScreenSession: @unchecked Sendable {
         }
         top = SearchScreen.scrollTop(
             previous: top, selected: interaction.selected,
-            visible: SearchScreen.listHeight(content), count: cells.count)
+            visible: SearchScreen.listHeight(content), count: rows.count)
         content.top = top
         return content
-    }
-
-    private func errorText(_ message: String) -> String {
-        SearchMessages.error(message, cause: viewModel.status.value.error, baseURL: setup.baseURL)
     }
 
     private func render() {
@@ -263,10 +275,13 @@ final class FullScreenSession: @unchecked Sendable {
 
     private func handle(_ keys: [Key]) {
         for key in keys {
+            let status = viewModel.status.value
             let context = ScreenInteraction.Context(
-                query: viewModel.query.value, count: viewModel.cellModels.value.count,
-                searching: viewModel.searching.value,
-                pageSize: max(1, SearchScreen.listHeight(content())))
+                count: viewModel.cellModels.value.count,
+                searching: status.isSearching || !(status.pendingQuery ?? "").isEmpty,
+                pageSize: max(1, SearchScreen.listHeight(content())),
+                canRetry: status.canRetry,
+                canRetryPage: status.canRetry && status.loaded > 0 && !status.resultsAreStale)
             let modeBefore = interaction.mode
             for effect in interaction.handle(key, in: context) { perform(effect) }
             if modeBefore != interaction.mode { writer.invalidate() }
@@ -287,17 +302,18 @@ final class FullScreenSession: @unchecked Sendable {
             if viewModel.loadNextPage.isEnabled.value { viewModel.loadNextPage.apply().start() }
         case .cancelSearch:
             viewModel.cancelSearch()
-            show(notice: "Search cancelled.")
-        case .quit:
-            quit()
+        case .retry:
+            viewModel.retry()
+        case .quit(let status):
+            quit(status: status)
         case .suspend:
             RawTerminal.suspend()
         }
     }
 
-    private func quit() {
+    private func quit(status: Int32 = 0) {
         RawTerminal.leave()
-        exit(0)
+        exit(status)
     }
 }
 

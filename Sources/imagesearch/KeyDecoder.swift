@@ -9,6 +9,11 @@ enum Key: Equatable {
     case up, down, left, right, home, end, pageUp, pageDown
     /// A function key, F1 to F12.
     case function(Int)
+    /// Alt (Meta) and a printable ASCII character, sent as ESC and the character.
+    case alt(Character)
+    /// Text pasted in bracketed-paste mode (between `ESC [ 200 ~` and `ESC [ 201 ~`), at most
+    /// ``KeyDecoder/maximumPaste`` bytes of it, as UTF-8 (invalid bytes replaced).
+    case paste(String)
 }
 
 /// Turns the bytes read from a terminal in raw mode into ``Key``s: a small state machine.
@@ -33,7 +38,15 @@ struct KeyDecoder {
         case singleShift
         /// Inside a UTF-8 character: the bytes so far and how many are still to come.
         case utf8(bytes: [UInt8], remaining: Int)
+        /// Inside a bracketed paste: the text so far, and the bytes that may begin its end
+        /// (`ESC [ 201 ~`).
+        case paste(text: [UInt8], end: [UInt8])
     }
+
+    /// The most bytes of one paste kept; the rest is dropped (a query is short).
+    static let maximumPaste = 4096
+    /// What ends a bracketed paste.
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
     /// The longest run of parameter bytes accepted in a control sequence.
     static let maximumParameters = 16
@@ -56,6 +69,9 @@ struct KeyDecoder {
                 return []
             case 0x1B:
                 return [.escape]
+            case 0x20...0x7E:
+                state = .ground
+                return [.alt(Character(Unicode.Scalar(byte)))]
             default:
                 state = .ground
                 return [.escape] + ground(byte)
@@ -68,6 +84,9 @@ struct KeyDecoder {
                     return []
                 }
                 state = .controlSequence(parameters: parameters + [byte])
+                return []
+            case UInt8(ascii: "~") where parameters == Array("200".utf8):
+                state = .paste(text: [], end: [])
                 return []
             case 0x40...0x7E:
                 state = .ground
@@ -104,6 +123,22 @@ struct KeyDecoder {
             }
             state = .utf8(bytes: all, remaining: remaining - 1)
             return []
+        case .paste(var text, let end):
+            let candidate = end + [byte]
+            if candidate == Self.pasteEnd {
+                state = .ground
+                return [.paste(String(decoding: text, as: UTF8.self))]
+            }
+            if Self.pasteEnd.starts(with: candidate) {
+                state = .paste(text: text, end: candidate)
+                return []
+            }
+            // Not the end after all: those bytes were text (an ESC may begin the end again).
+            let isEscape = byte == 0x1B
+            let kept = isEscape ? end : candidate
+            text += kept.prefix(max(0, Self.maximumPaste - text.count))
+            state = .paste(text: text, end: isEscape ? [byte] : [])
+            return []
         }
     }
 
@@ -113,8 +148,9 @@ struct KeyDecoder {
     }
 
     /// The input paused: a pending ESC is the Escape key; a half sequence or character is
-    /// dropped.
+    /// dropped. A paste goes on (its end may come later).
     mutating func flush() -> [Key] {
+        if case .paste = state { return [] }
         defer { state = .ground }
         return state == .escape ? [.escape] : []
     }

@@ -8,10 +8,11 @@ enum LineCommand: Equatable {
     case search(String)
     /// Load the next page.
     case next
-    /// Show the details of result N (from 1).
-    case detail(Int)
-    /// Open result N's page.
-    case open(Int)
+    /// Show the details of result N (from 1); `nil` when the number is missing or not a
+    /// number.
+    case detail(Int?)
+    /// Open result N's page; `nil` when the number is missing or not a number.
+    case open(Int?)
     /// Show the commands.
     case help
     /// Quit.
@@ -40,10 +41,8 @@ enum LineCommand: Equatable {
         case ("n", 1), ("next", 1): self = .next
         case ("q", 1), ("quit", 1), ("exit", 1): self = .quit
         case ("h", 1), ("help", 1), ("?", 1): self = .help
-        case ("d", 2), ("detail", 2):
-            self = number.map { .detail($0) } ?? .unknown("\(name) needs a result number")
-        case ("o", 2), ("open", 2):
-            self = number.map { .open($0) } ?? .unknown("\(name) needs a result number")
+        case ("d", _), ("detail", _): self = .detail(number)
+        case ("o", _), ("open", _): self = .open(number)
         default:
             self = .unknown("unknown command \(TerminalText.sanitized(text))")
         }

@@ -23,6 +23,8 @@ final class LineSession: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
     private var interruptSource: DispatchSourceSignal?
     private var shownCount = 0
+    /// Whether a search failed: the exit status is then 1, at `:q` and at the end of input.
+    private var searchFailed = false
     private let observations = CompositeDisposable()
     /// Waits for the search in flight to end; one at a time, replaced by the next search.
     private let searchEnd = SerialDisposable()
@@ -51,13 +53,23 @@ final class LineSession: @unchecked Sendable {
                     self.spinner.stop()
                 }
             })
+        // A search held back by the rate limit says so (it would wait in silence).
+        observations.add(
+            viewModel.status.signal.map { $0.isSearching ? $0.rateLimitWait : nil }.skipRepeats()
+                .combinePrevious(nil)
+                .observeValues { [weak self] previous, wait in
+                    guard let self, previous == nil, let wait else { return }
+                    self.spinner.stop()
+                    printError("Waiting \(wait) s for the rate limit…")
+                    self.spinner.start("Waiting for the rate limit…")
+                })
         let thread = Thread { [self] in
             var reader = BoundedLineReader()
             while true {
                 prompt()
                 switch reader.next() {
                 case nil:
-                    DispatchQueue.main.async { exit(0) }
+                    DispatchQueue.main.async { self.quit() }
                     return
                 case .tooLong:
                     let limit = BoundedLineReader.maximumLineLength
@@ -86,16 +98,18 @@ final class LineSession: @unchecked Sendable {
         case .nothing:
             done()
         case .quit:
-            exit(0)
+            quit()
         case .help:
             print(lineModeHelp)
             done()
         case .next:
             loadNextPage()
         case .detail(let number):
-            showDetail(number)
+            guard let index = resultIndex(number, command: "detail") else { return done() }
+            showDetail(index)
         case .open(let number):
-            openPage(number)
+            guard let index = resultIndex(number, command: "open") else { return done() }
+            openPage(index)
         case .search(let text):
             search(text)
         case .unknown(let message):
@@ -136,28 +150,38 @@ final class LineSession: @unchecked Sendable {
         }
     }
 
-    private func showDetail(_ number: Int) {
-        guard viewModel.cellModels.value.indices.contains(number - 1) else {
-            print("There is no result \(number).")
-            return done()
+    /// The index of result `number` when it is shown; otherwise `nil`, after the one message
+    /// every command gives for a missing or bad number.
+    private func resultIndex(_ number: Int?, command: String) -> Int? {
+        let count = viewModel.cellModels.value.count
+        if let number, number >= 1, number <= count { return number - 1 }
+        if count == 0 {
+            print(":\(command) needs a result number, and no results are shown yet.")
+        } else {
+            print(":\(command) needs a result number from 1 to \(count).")
         }
-        viewModel.selectCellAtIndex(number - 1)
+        return nil
+    }
+
+    private func showDetail(_ index: Int) {
+        viewModel.selectCellAtIndex(index)
         QueueScheduler.main.schedule { [self] in
-            for line in renderer.detail(detailViewModel, number: number) { print(line) }
+            for line in renderer.detail(detailViewModel, number: index + 1) { print(line) }
             done()
         }
     }
 
-    private func openPage(_ number: Int) {
-        guard viewModel.cellModels.value.indices.contains(number - 1) else {
-            print("There is no result \(number).")
-            return done()
-        }
-        viewModel.selectCellAtIndex(number - 1)
+    private func openPage(_ index: Int) {
+        viewModel.selectCellAtIndex(index)
         QueueScheduler.main.schedule { [self] in
             detailViewModel.openImagePage()
             done()
         }
+    }
+
+    /// Ends the program: status 1 when a search failed, else 0.
+    private func quit() {
+        exit(searchFailed ? 1 : 0)
     }
 
     /// Runs `action` on the main queue once the search just started has ended.
@@ -182,6 +206,7 @@ final class LineSession: @unchecked Sendable {
             let text = SearchMessages.error(
                 message, cause: viewModel.status.value.error, baseURL: setup.baseURL)
             printError("Search failed: \(text)")
+            searchFailed = true
             return
         }
         print(

@@ -25,11 +25,12 @@ enum RawTerminal {
     nonisolated(unsafe) private static var sources: [any DispatchSourceProtocol] = []
     nonisolated(unsafe) private static var exitHandlerInstalled = false
 
-    /// The bytes that leave the full-screen state: cursor shown, attributes reset,
-    /// alternate screen left.
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    /// The bytes that enter it: alternate screen, cleared.
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
+    /// The bytes that leave the full-screen state: bracketed paste off, cursor shown,
+    /// attributes reset, alternate screen left.
+    static let leaveSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// The bytes that enter it: alternate screen, cleared, bracketed paste on (a paste
+    /// arrives as one ``Key/paste(_:)``, its newlines not taken for Enter).
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?2004h"
 
     /// Switches standard input to raw mode and standard output to the alternate screen.
     ///
@@ -166,6 +167,17 @@ enum RawTerminal {
             _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &settings)
         }
         _exit(128 + number)
+    }
+
+    /// Restores the terminal from a signal handler: async-signal-safe calls only (`write` of
+    /// bytes prepared before, `tcsetattr`). For ``CrashHandlers``; the process is about to
+    /// die, so raw mode is not marked off.
+    static func restoreForCrash() {
+        guard var settings = saved else { return }
+        leaveBytes.withUnsafeBytes { buffer in
+            _ = Foundation.write(STDOUT_FILENO, buffer.baseAddress, buffer.count)
+        }
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
     }
 
     /// Gives the terminal back and stops the process, as Ctrl-Z does in a shell; raw mode

@@ -9,43 +9,22 @@ import ImageSearchViewModel
 struct ResultsRenderer {
     let terminal: Terminal
 
-    /// The results table, one row per cell model, fitted to the terminal width.
+    /// The results table, one row per cell model, numbered from `offset + 1`: the same
+    /// ``ColumnLayout`` as the full screen, fitted to the terminal's width (piped, nothing is
+    /// cut).
     func table(_ cells: [any ImageSearchTableViewCellModeling], startingAt offset: Int = 0)
         -> [String]
     {
         guard !cells.isEmpty else { return [] }
-        let rows = cells.enumerated().map { index, cell in
-            [
-                String(offset + index + 1), String(cell.id), cell.pageImageSizeText,
-                String(cell.likeCount), TerminalText.sanitized(cell.username),
-                TerminalText.sanitized(cell.tagText),
-            ]
+        let rows = cells.map { cell in
+            ScreenContent.Row(
+                id: cell.id, size: cell.pageImageSizeText, likes: cell.likeCount,
+                user: cell.username, tags: cell.tagText)
         }
-        let header = ["#", "ID", "SIZE", "LIKES", "USER", "TAGS"]
-        let rightAligned: Set<Int> = [0, 1, 3]
-        var widths = header.map(DisplayWidth.width(of:))
-        for row in rows {
-            for (column, text) in row.enumerated() {
-                widths[column] = max(widths[column], DisplayWidth.width(of: text))
-            }
-        }
-        // On a terminal the table fits its width; piped, nothing is cut.
-        if let width = terminal.width {
-            widths[4] = min(widths[4], 20)
-            let fixed = widths.dropLast().reduce(0, +) + 2 * (widths.count - 1)
-            widths[5] = max(8, min(widths[5], width - fixed))
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, text in
-                if column == cells.count - 1 {
-                    return DisplayWidth.truncate(text, to: widths[column])
-                }
-                return DisplayWidth.fit(
-                    text, to: widths[column], rightAligned: rightAligned.contains(column))
-            }
-            .joined(separator: "  ")
-        }
-        return [terminal.style(line(header), "1")] + rows.map(line)
+        let layout = ColumnLayout(
+            rows: rows, width: terminal.width, lastNumber: offset + rows.count)
+        return [terminal.style(layout.header, "1")]
+            + rows.enumerated().map { index, row in layout.line(row, number: offset + index + 1) }
     }
 
     /// `20 of 523 images for "red fox"`.

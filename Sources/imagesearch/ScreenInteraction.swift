@@ -1,7 +1,7 @@
 /// What keys do in the full-screen interface: a value-type state machine.
 ///
-/// The state is what the screen adds to the view models: which pane is shown and which row
-/// is selected. ``handle(_:in:)`` takes a key and the facts it needs from the view models
+/// The state is what the screen adds to the view models: which pane is shown, which row
+/// is selected, and the search line being edited (``LineEditor``). ``handle(_:in:)`` takes a key and the facts it needs from the view models
 /// (``Context``), updates the state, and returns the ``Effect``s for the session to carry out
 /// on the view models. Nothing here touches a view model or the terminal, so every key is
 /// unit-tested.
@@ -28,22 +28,29 @@ struct ScreenInteraction: Equatable {
         case loadNextPage
         /// Cancel the search in flight (`cancelSearch()`).
         case cancelSearch
-        /// Leave the program (exit 0).
-        case quit
+        /// Search the failed or cancelled query again, or ask again for the page that
+        /// failed (`retry()`).
+        case retry
+        /// Leave the program with this exit status: 0 for Esc, 130 for Ctrl-C (as a shell
+        /// reports an interrupted command).
+        case quit(status: Int32)
         /// Stop the program as Ctrl-Z does (terminal restored first).
         case suspend
     }
 
     /// What a key's meaning depends on, read from the view models.
     struct Context: Equatable {
-        /// The table view model's `query`.
-        var query: String
         /// How many rows are loaded.
         var count: Int
         /// Whether a search or page load is in flight.
         var searching: Bool
         /// How many rows the list shows at once (what PgUp/PgDn move by).
         var pageSize: Int
+        /// Whether the latest search failed or was cancelled (`status.canRetry`).
+        var canRetry = false
+        /// Whether what failed or was cancelled is the next page of the rows shown, so that
+        /// reaching the last row asks for it again.
+        var canRetryPage = false
     }
 
     /// How close to the last loaded row the selection gets before the next page is asked
@@ -53,22 +60,28 @@ struct ScreenInteraction: Equatable {
     private(set) var mode = Mode.list
     /// The selected row (0 when there is none).
     private(set) var selected = 0
+    /// The search line: its text is the table view model's `query`.
+    private(set) var line: LineEditor
+
+    /// The list, nothing selected, the search line holding `query`.
+    init(query: String = "") {
+        line = LineEditor(query)
+    }
 
     /// Handles `key`; returns what the session must do.
     mutating func handle(_ key: Key, in context: Context) -> [Effect] {
         clampSelection(count: context.count)
+        if case .character("?") = key, line.characters.isEmpty || mode == .help {
+            mode = mode == .help ? .list : .help
+            return []
+        }
+        let before = line
+        if line.apply(key) {
+            guard line.text != before.text else { return [] }
+            if mode == .help { mode = .list }
+            return [.setQuery(line.text)]
+        }
         switch key {
-        case .character(let character):
-            if character == "?" && context.query.isEmpty || mode == .help && character == "?" {
-                mode = mode == .help ? .list : .help
-                return []
-            }
-            return edit(context.query + String(character))
-        case .backspace:
-            guard !context.query.isEmpty else { return [] }
-            return edit(String(context.query.dropLast()))
-        case .control("u"):
-            return edit("")
         case .function(1):
             mode = mode == .help ? .list : .help
             return []
@@ -80,10 +93,11 @@ struct ScreenInteraction: Equatable {
             return move(by: max(1, context.pageSize), in: context)
         case .pageUp:
             return move(by: -max(1, context.pageSize), in: context)
-        case .home:
-            return move(by: -selected, in: context)
-        case .end:
-            return move(by: context.count - 1 - selected, in: context)
+        case .enter where context.canRetry:
+            if mode == .help { mode = .list }
+            return [.retry]
+        case .control("r"):
+            return context.canRetry ? [.retry] : []
         case .enter:
             guard context.count > 0 else { return [] }
             mode = .detail
@@ -96,9 +110,11 @@ struct ScreenInteraction: Equatable {
                 mode = .list
                 return []
             }
-            return [.quit]
+            guard !line.characters.isEmpty else { return [.quit(status: 0)] }
+            line = LineEditor()
+            return [.setQuery("")]
         case .control("c"):
-            return context.searching ? [.cancelSearch] : [.quit]
+            return context.searching ? [.cancelSearch] : [.quit(status: 130)]
         case .control("z"):
             return [.suspend]
         default:
@@ -116,11 +132,6 @@ struct ScreenInteraction: Equatable {
         clampSelection(count: count)
     }
 
-    private mutating func edit(_ query: String) -> [Effect] {
-        if mode == .help { mode = .list }
-        return [.setQuery(query)]
-    }
-
     private mutating func move(by offset: Int, in context: Context) -> [Effect] {
         guard context.count > 0 else { return [] }
         let target = min(max(0, selected + offset), context.count - 1)
@@ -130,7 +141,11 @@ struct ScreenInteraction: Equatable {
             selected = target
             if mode == .detail { effects.append(.showDetail(target)) }
         }
-        if target >= context.count - Self.prefetchDistance { effects.append(.loadNextPage) }
+        if target == context.count - 1, context.canRetryPage {
+            effects.append(.retry)
+        } else if target >= context.count - Self.prefetchDistance {
+            effects.append(.loadNextPage)
+        }
         return effects
     }
 

@@ -27,24 +27,32 @@ struct ScreenContent: Equatable {
     var columns: Int
     var rows: Int
     var query: String
+    /// Where the cursor is in ``query``, in characters (its end by default).
+    var cursor = Int.max
     var results: [Row] = []
-    var state = ImageSearchState.idle
-    var hasNextPage = false
+    /// The table view model's status: what the rows are, what the search is doing.
+    var status = ImageSearchStatus()
+    /// The endpoint searched, for the sentence of an HTTP 404 (``SearchMessages``).
+    var baseURL: String?
     var mode = ScreenInteraction.Mode.list
     var selected = 0
     /// The first row shown (see ``SearchScreen/scrollTop(previous:selected:visible:count:)``).
     var top = 0
     var detail: Detail?
     var spinnerFrame = 0
-    /// A one-line notice for the status line (an opened page, a cancelled search, skipped
-    /// results), shown instead of the counts while set.
+    /// A one-line notice for the status line (an opened page, the offline catalog standing
+    /// in), shown instead of the counts while set and no search runs or waits.
     var notice: String?
     /// Whether to use reverse video and bold (off with `NO_COLOR` / `--no-color`).
     var styled = true
     /// Whether the page address is written as an OSC 8 hyperlink.
     var hyperlinks = false
-    /// Where the offline catalog stands in, so the empty screen can say so.
-    var source = "pixabay"
+    /// What the program says about its setup (the offline catalog standing in, options
+    /// without effect), shown on the empty screen.
+    var notices: [String] = []
+    /// The list's columns, when the session keeps them for the rows and width (else the
+    /// frame measures ``results``).
+    var layout: ColumnLayout?
     /// Columns kept free at the right of the detail pane for an inline picture.
     var pictureColumns = 0
 }
@@ -71,12 +79,15 @@ enum SearchScreen {
     static let help = [
         "Keys",
         "  type            edit the search; results follow as you type",
-        "  Backspace       delete a character      Ctrl-U   clear the search",
+        "  Left/Right      move in the search; Home/End (Ctrl-A/E) to an end, Alt-B/F by words",
+        "  Backspace/Del   delete a character; Ctrl-U/Ctrl-K to the start/end, Ctrl-W a word",
         "  Up/Down         move (also Ctrl-P/Ctrl-N); PgUp/PgDn by a screen",
         "  Enter           show the details        Esc      close them",
+        "  Enter, Ctrl-R   after an error or a cancel: search (or load the page) again",
         "  Ctrl-O          open the page in a browser",
-        "  Ctrl-C          cancel a search; quit when none is running",
-        "  Esc             quit (from the list)    ? or F1  this help",
+        "  Ctrl-C          cancel a search; quit (status 130) when none is running",
+        "  Esc             clear the search; quit when it is empty",
+        "  F1              this help (also ? when the search is empty)",
     ]
 
     /// The first row to show so that `selected` is visible, moving as little as possible
@@ -89,11 +100,18 @@ enum SearchScreen {
         return max(0, top)
     }
 
-    /// How many result rows fit, given the size and the pane shown.
+    /// How many result rows fit, given the size, the pane shown and the lines a problem
+    /// takes below the rows.
+    ///
+    /// The detail pane takes ``detailHeight`` lines when the rest leaves three rows of the
+    /// list; in a smaller window it gives way so that the selected row stays visible.
     static func listHeight(_ content: ScreenContent) -> Int {
-        let available = max(0, content.rows - 3)
+        var available = max(0, content.rows - 3)
+        if !content.results.isEmpty, content.mode != .help {
+            available = max(min(1, available), available - problemLines(content).count)
+        }
         guard content.mode == .detail, content.detail != nil else { return available }
-        return available >= detailHeight + 3 ? available - detailHeight : 0
+        return max(min(1, available), available - detailHeight)
     }
 
     /// Renders `content`.
@@ -102,11 +120,18 @@ enum SearchScreen {
         var lines: [String] = []
         let (searchLine, cursor) = searchLine(content, width: width)
         lines.append(searchLine)
-        let layout = ColumnLayout(rows: content.results, width: width)
-        lines.append(bold(DisplayWidth.fit(layout.header, to: width), content.styled))
+        // The marker column (">" on the selected row), then the shared layout.
+        let layout = content.layout ?? ColumnLayout(rows: content.results, width: width - 1)
+        lines.append(bold(DisplayWidth.fit(" " + layout.header, to: width), content.styled))
         let listRows = listHeight(content)
         lines += body(content, layout: layout, height: listRows, width: width)
         while lines.count < 2 + listRows { lines.append(blank(width)) }
+        if !content.results.isEmpty, content.mode != .help {
+            let room = max(0, content.rows - 3 - listRows)
+            let problem = problemLines(content).prefix(
+                content.mode == .detail ? max(0, room - detailHeight) : room)
+            lines += problem.map { DisplayWidth.fit($0, to: width) }
+        }
         if content.mode == .detail, let detail = content.detail {
             let paneHeight = max(0, content.rows - 3 - listRows)
             lines += detailPane(
@@ -133,25 +158,40 @@ enum SearchScreen {
         styled ? "\u{1B}[7m" + text + "\u{1B}[0m" : text
     }
 
-    /// `Search: query`, showing the end of a query too long for the line.
+    /// `Search: query` and the cursor's column: the whole query when it fits, else the part
+    /// around the cursor, with "…" where it is cut.
     private static func searchLine(_ content: ScreenContent, width: Int) -> (String, Int) {
         let label = "Search: "
-        let room = max(1, width - label.count - 1)
-        var query = TerminalText.sanitized(content.query)
-        if DisplayWidth.width(of: query) > room {
-            var tail = ""
-            for character in query.reversed() {
-                let next = String(character) + tail
-                if DisplayWidth.width(of: next) > room - 1 { break }
-                tail = next
+        let room = max(2, width - label.count - 1)
+        let characters = Array(TerminalText.sanitized(content.query))
+        let cursor = min(max(0, content.cursor), characters.count)
+        let widths = characters.map { DisplayWidth.width(of: String($0)) }
+        var start = 0
+        var end = characters.count
+        if widths.reduce(0, +) > room {
+            // The cursor stays on the line: characters before it while they fit, then after
+            // it (two columns kept for the "…" at either end).
+            var used = 0
+            let after = widths[cursor...].reduce(0, +)
+            let back = max((room - 2) / 2, room - 2 - after)
+            start = cursor
+            while start > 0, used + widths[start - 1] <= back {
+                start -= 1
+                used += widths[start]
             }
-            query = "…" + tail
+            end = cursor
+            while end < characters.count, used + widths[end] <= room - 2 {
+                used += widths[end]
+                end += 1
+            }
         }
-        let text = DisplayWidth.fit(label + query, to: width)
+        let before = (start > 0 ? "…" : "") + String(characters[start..<cursor])
+        let shown = before + String(characters[cursor..<end]) + (end < characters.count ? "…" : "")
+        let text = DisplayWidth.fit(label + shown, to: width)
         let line =
             content.styled
             ? "\u{1B}[1m" + label + "\u{1B}[0m" + String(text.dropFirst(label.count)) : text
-        return (line, min(width, label.count + DisplayWidth.width(of: query)))
+        return (line, min(width, label.count + DisplayWidth.width(of: before)))
     }
 
     /// The results, the keys, or a message where the results would be.
@@ -166,31 +206,69 @@ enum SearchScreen {
             return message(for: content).flatMap { wrap($0, width: width) }.prefix(height)
                 .map { DisplayWidth.fit($0, to: width) }
         }
+        // Rows older than the search running or typed stay, dimmed.
+        let stale = content.status.resultsAreStale && content.styled
         let top = min(max(0, content.top), max(0, content.results.count - 1))
         return content.results.indices.dropFirst(top).prefix(height).map { index in
             let isSelected = index == content.selected
-            let text = DisplayWidth.fit(
+            var text = DisplayWidth.fit(
                 (isSelected ? ">" : " ") + layout.line(content.results[index], number: index + 1),
                 to: width)
-            return isSelected ? reverse(text, content.styled) : text
+            if isSelected { text = reverse(text, content.styled) }
+            return stale ? "\u{1B}[2m" + text + "\u{1B}[0m" : text
         }
+    }
+
+    /// The failure or cancel of the latest search, in full, with what to press: shown in
+    /// the list area (under the rows when there are rows). Empty when there is none.
+    static func problemLines(_ content: ScreenContent) -> [String] {
+        let width = max(1, content.columns - 1)
+        let status = content.status
+        let lines: [String]
+        switch status.activity {
+        case .failed(let query, let error):
+            let sentence = SearchMessages.error(
+                error.description, cause: error, baseURL: content.baseURL)
+            lines = [
+                "Search for “\(TerminalText.sanitized(query))” failed: \(sentence)",
+                "Press Enter or Ctrl-R to try again.",
+            ]
+        case .cancelled(let query):
+            lines = [
+                "Search for “\(TerminalText.sanitized(query))” cancelled. "
+                    + "Press Enter or Ctrl-R to search again."
+            ]
+        case .queryTooLong:
+            lines = [status.errorMessage.map(TerminalText.sanitized) ?? ""]
+        default:
+            return []
+        }
+        return lines.flatMap { wrap($0, width: width) }
     }
 
     /// What the empty list says.
     private static func message(for content: ScreenContent) -> [String] {
-        switch content.state {
-        case .idle:
+        let status = content.status
+        if let pending = status.pendingQuery, !pending.isEmpty {
+            return ["“\(TerminalText.sanitized(pending))” pending…"]
+        }
+        let problem = problemLines(content)
+        if !problem.isEmpty { return problem }
+        switch status.activity {
+        case .idle, .failed, .cancelled, .queryTooLong:
             let source =
-                content.source == "offline"
+                status.source == .offlineCatalog
                 ? "Searching the built-in offline catalog (no API key is set)."
-                : "Searching Pixabay."
-            return ["Type to search; results appear as you type.", source, "? shows the keys."]
-        case .searching:
-            return ["Searching…"]
-        case .loaded:
-            return ["No images found for \"\(TerminalText.sanitized(content.query))\"."]
-        case .failed(let message), .partiallyLoaded(_, _, let message):
-            return ["Search failed:", TerminalText.sanitized(message)]
+                : "Searching \(TerminalText.sanitized(status.source.name ?? "Pixabay"))."
+            let setup =
+                content.notices.isEmpty ? [source] : content.notices.map(TerminalText.sanitized)
+            return ["Type to search; results appear as you type."] + setup + [
+                "? or F1 shows the keys."
+            ]
+        case .searching(let query), .loadingNextPage(let query):
+            return ["Searching “\(TerminalText.sanitized(query))”…"]
+        case .loaded(let query):
+            return ["No images found for “\(TerminalText.sanitized(query))”."]
         }
     }
 
@@ -227,7 +305,8 @@ enum SearchScreen {
         for (label, value) in fields {
             let text =
                 "  " + (label + ":").padding(toLength: 11, withPad: " ", startingAt: 0)
-                + (value.map(TerminalText.sanitized) ?? "—")
+                + (value.map { TerminalText.sanitized($0, prefix: ColumnLayout.shownScalars) }
+                    ?? "—")
             lines.append(DisplayWidth.fit(text, to: textWidth) + reserved)
         }
         let page = detail.pageURL.map(TerminalText.sanitized) ?? "—"
@@ -235,39 +314,31 @@ enum SearchScreen {
         let shown = DisplayWidth.truncate(page, to: max(1, width - prefix.count))
         var line = prefix + shown
         let padding = String(repeating: " ", count: max(0, width - DisplayWidth.width(of: line)))
-        if content.hyperlinks, let url = detail.pageURL, SystemExternalAppChannel.isOpenable(url) {
+        if content.hyperlinks, let url = detail.pageURL.flatMap(SystemExternalAppChannel.openable) {
             line = prefix + "\u{1B}]8;;\(url)\u{1B}\\" + shown + "\u{1B}]8;;\u{1B}\\"
         }
         lines.append(line + padding)
         return lines
     }
 
-    /// The bottom line: spinner or counts or error on the left, key hints on the right.
+    /// The bottom line: the spinner and the view model's status (or a notice while
+    /// nothing runs) on the left, key hints on the right.
     private static func statusLine(_ content: ScreenContent, width: Int) -> String {
-        let query = TerminalText.sanitized(content.query.trimmingCharacters(in: .whitespaces))
-        var left: String
-        switch content.state {
-        case .idle:
-            left = "Ready"
-        case .searching(let loaded):
-            let frame = spinnerFrames[abs(content.spinnerFrame) % spinnerFrames.count]
-            left =
-                loaded == 0
-                ? "\(frame) Searching \"\(query)\"…" : "\(frame) Loading more… \(loaded) shown"
-        case .loaded(let loaded, let total):
-            left = counts(loaded: loaded, total: total, query: query)
-        case .failed(let message):
-            left = "Error: " + TerminalText.sanitized(message)
-        case .partiallyLoaded(let loaded, let total, let message):
-            left =
-                counts(loaded: loaded, total: total, query: query) + " · Error: "
-                + TerminalText.sanitized(message)
-        }
-        if let notice = content.notice { left = TerminalText.sanitized(notice) }
-        if case .loaded = content.state, !content.results.isEmpty {
+        let status = content.status
+        var left = TerminalText.sanitized(status.text)
+        let busy = status.isSearching || status.pendingQuery != nil
+        if let notice = content.notice, !busy { left = TerminalText.sanitized(notice) }
+        if status.isSearching {
+            left = spinnerFrames[abs(content.spinnerFrame) % spinnerFrames.count] + " " + left
+        } else if !content.results.isEmpty, !status.resultsAreStale {
             left = "\(content.selected + 1)/\(content.results.count) · " + left
         }
-        let hints = content.mode == .detail ? "Esc close  ^O open" : "? keys  Esc quit"
+        let hints: String
+        switch content.mode {
+        case .detail: hints = "Esc close  ^O open"
+        case .help: hints = "F1 close  Esc close"
+        case .list: hints = content.query.isEmpty ? "? help  Esc quit" : "F1 help  Esc clear"
+        }
         let hintWidth = DisplayWidth.width(of: hints)
         let text: String
         if width >= hintWidth + 20 {
@@ -276,60 +347,5 @@ enum SearchScreen {
             text = DisplayWidth.fit(left, to: width)
         }
         return reverse(text, content.styled)
-    }
-
-    /// `12 of 285 images for "fox"`, never a total below what is shown.
-    static func counts(loaded: Int, total: Int64, query: String) -> String {
-        let shownTotal = max(total, Int64(loaded))
-        return "\(loaded) of \(shownTotal) image\(shownTotal == 1 ? "" : "s") for \"\(query)\""
-    }
-}
-
-/// The widths of the list's columns, from every loaded row so they stay put while scrolling.
-struct ColumnLayout {
-    private let numberWidth: Int
-    private let idWidth: Int
-    private let sizeWidth: Int?
-    private let likesWidth: Int
-    private let userWidth: Int
-    private let tagsWidth: Int
-
-    init(rows: [ScreenContent.Row], width: Int) {
-        numberWidth = max(1, String(rows.count).count)
-        idWidth = max(2, rows.map { String($0.id).count }.max() ?? 0)
-        let sizes = max(4, rows.map { DisplayWidth.width(of: $0.size) }.max() ?? 0)
-        likesWidth = max(5, rows.map { String($0.likes).count }.max() ?? 0)
-        let users = max(
-            4, rows.map { DisplayWidth.width(of: TerminalText.sanitized($0.user)) }.max() ?? 0)
-        // The marker column, then # ID [SIZE] LIKES USER TAGS with two spaces between.
-        let withoutSize = 1 + numberWidth + 2 + idWidth + 2 + likesWidth + 2
-        sizeWidth = width - withoutSize - sizes - 2 >= 36 ? sizes : nil
-        let fixed = withoutSize + (sizeWidth.map { $0 + 2 } ?? 0)
-        userWidth = min(users, max(4, (width - fixed) / 3), 16)
-        tagsWidth = max(0, width - fixed - userWidth - 2)
-    }
-
-    var header: String {
-        " " + cells(number: "#", id: "ID", size: "SIZE", likes: "LIKES", user: "USER", tags: "TAGS")
-    }
-
-    func line(_ row: ScreenContent.Row, number: Int) -> String {
-        cells(
-            number: String(number), id: String(row.id), size: row.size, likes: String(row.likes),
-            user: TerminalText.sanitized(row.user), tags: TerminalText.sanitized(row.tags))
-    }
-
-    private func cells(
-        number: String, id: String, size: String, likes: String, user: String, tags: String
-    ) -> String {
-        var parts = [
-            DisplayWidth.fit(number, to: numberWidth, rightAligned: true),
-            DisplayWidth.fit(id, to: idWidth, rightAligned: true),
-        ]
-        if let sizeWidth { parts.append(DisplayWidth.fit(size, to: sizeWidth)) }
-        parts.append(DisplayWidth.fit(likes, to: likesWidth, rightAligned: true))
-        parts.append(DisplayWidth.fit(user, to: userWidth))
-        parts.append(DisplayWidth.truncate(tags, to: tagsWidth))
-        return parts.joined(separator: "  ")
     }
 }

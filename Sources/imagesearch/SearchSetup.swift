@@ -61,7 +61,12 @@ struct SearchSetup {
             searchSource = .offlineCatalog
             network = OfflineCatalog()
             cache = ResponseCache()
-            if !options.offline {
+            if !options.offline, options.baseURL != nil {
+                // The address was given on purpose: say it is not the one answering.
+                notices.append(
+                    "imagesearch: --base-url \(TerminalText.sanitized(baseURL)) needs an API key; without one the offline catalog answers instead (pass --api-key KEY or set PIXABAY_API_KEY)"
+                )
+            } else if !options.offline {
                 notices.append(
                     "imagesearch: no API key, searching the offline catalog; set PIXABAY_API_KEY or pass --api-key KEY for live Pixabay results"
                 )

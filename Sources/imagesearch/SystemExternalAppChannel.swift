@@ -1,18 +1,31 @@
 import Foundation
 import ImageSearchModel
 
-/// Opens URLs with the system's opener (`xdg-open` on Linux, `open` on macOS), or prints the
-/// URL when there is none.
+/// Opens URLs with the user's `$BROWSER`, else the system's opener (`xdg-open` on Linux,
+/// `open` on macOS), or prints the URL when there is none.
 final class SystemExternalAppChannel: ExternalAppChanneling {
-    private let opener: URL?
+    /// A program to run and its arguments before the URL; `%s` in an argument is replaced
+    /// by the URL (and then it is not appended).
+    struct Opener: Equatable {
+        var program: URL
+        var arguments: [String]
+
+        /// The arguments to open `url` with.
+        func arguments(for url: String) -> [String] {
+            guard arguments.contains(where: { $0.contains("%s") }) else { return arguments + [url] }
+            return arguments.map { $0.replacingOccurrences(of: "%s", with: url) }
+        }
+    }
+
+    private let opener: Opener?
     /// The opener's environment: the program's, without the API key.
     private let openerEnvironment: [String: String]
     private let report: @Sendable (String) -> Void
 
     /// - Parameters:
-    ///   - environment: Where `PATH` is read to find the opener; also the opener's own
-    ///     environment, less `PIXABAY_API_KEY` (a browser has no use for it, and would hand it
-    ///     to every process it starts).
+    ///   - environment: Where `BROWSER` and `PATH` are read to find the opener; also the
+    ///     opener's own environment, less `PIXABAY_API_KEY` (a browser has no use for it,
+    ///     and would hand it to every process it starts).
     ///   - report: Where the one-line outcome goes (printed by default; the full-screen
     ///     interface shows it in its status line).
     init(
@@ -21,25 +34,43 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
     ) {
         self.report = report
         openerEnvironment = environment.filter { $0.key != Pixabay.apiKeyEnvironmentVariable }
-        #if os(macOS)
-            let names = ["open"]
-        #else
-            let names = ["xdg-open"]
-        #endif
-        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        opener = names.lazy
-            .flatMap { name in
-                directories.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        opener = Self.opener(environment: environment)
     }
 
-    /// Opens `url` if it is an `http` or `https` address; anything else (a `file:` URL, an
-    /// option such as `--version`, text with spaces or control characters) is refused with
-    /// a message, because the address came from a server. The opener gets it as one
-    /// argument, never through a shell.
+    /// The opener: the first command of `$BROWSER` (a colon-separated list of commands, each
+    /// a program and its arguments split at spaces, run without a shell) that can be run,
+    /// else the platform's opener found on `PATH`.
+    static func opener(environment: [String: String]) -> Opener? {
+        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        func find(_ name: String) -> URL? {
+            if name.contains("/") {
+                let url = URL(fileURLWithPath: name)
+                return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+            }
+            return directories.lazy
+                .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+                .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        }
+        for command in (environment["BROWSER"] ?? "").split(separator: ":") {
+            let words = command.split(separator: " ").map(String.init)
+            guard let name = words.first, let program = find(name) else { continue }
+            return Opener(program: program, arguments: Array(words.dropFirst()))
+        }
+        #if os(macOS)
+            let platform = "open"
+        #else
+            let platform = "xdg-open"
+        #endif
+        return find(platform).map { Opener(program: $0, arguments: []) }
+    }
+
+    /// Opens `url` if it is an `http` or `https` address (spaces and other characters an
+    /// address cannot hold are percent-encoded); anything else (a `file:` URL, an option
+    /// such as `--version`, control characters) is refused with a message, because the
+    /// address came from a server. The opener gets it as one argument, never through a
+    /// shell.
     func openURL(_ url: String) {
-        guard Self.isOpenable(url) else {
+        guard let url = Self.openable(url) else {
             report(
                 "Not opening \"\(TerminalText.sanitized(url))\": only http and https pages are opened."
             )
@@ -50,8 +81,8 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
             return
         }
         let process = Process()
-        process.executableURL = opener
-        process.arguments = [url]
+        process.executableURL = opener.program
+        process.arguments = opener.arguments(for: url)
         process.environment = openerEnvironment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -61,17 +92,33 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
             report("Opening \(url)")
         } catch {
             report(
-                "Could not start \(opener.lastPathComponent); open this page in a browser: \(url)")
+                "Could not start \(opener.program.lastPathComponent); open this page in a browser: \(url)"
+            )
         }
     }
 
-    /// Whether `url` is a plain `http`/`https` address with a host, safe to hand to an opener.
-    static func isOpenable(_ url: String) -> Bool {
-        guard !url.hasPrefix("-"), url == TerminalText.sanitized(url), !url.contains(" "),
-            let components = URLComponents(string: url),
+    /// The characters an address keeps as they are: ASCII letters, digits, and the
+    /// unreserved and reserved punctuation of RFC 3986, and `%` (already encoded).
+    private static let addressCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+            + "-._~:/?#[]@!$&'()*+,;=%")
+
+    /// `url` percent-encoded where it holds characters an address cannot (a space becomes
+    /// `%20`), if it is then a plain `http`/`https` address with a host; otherwise `nil`
+    /// (another scheme, an option such as `--version`, control characters).
+    static func openable(_ url: String) -> String? {
+        guard !url.hasPrefix("-"), url == TerminalText.sanitized(url),
+            let encoded = url.addingPercentEncoding(withAllowedCharacters: addressCharacters),
+            let components = URLComponents(string: encoded),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = components.host, !host.isEmpty
-        else { return false }
-        return true
+            let host = components.host, !host.isEmpty,
+            !host.contains(where: { $0 == " " || $0 == "%" })
+        else { return nil }
+        return encoded
+    }
+
+    /// Whether `url` can be opened (see ``openable(_:)``).
+    static func isOpenable(_ url: String) -> Bool {
+        openable(url) != nil
     }
 }

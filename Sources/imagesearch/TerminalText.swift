@@ -35,6 +35,17 @@ enum TerminalText {
         return String(output)
     }
 
+    /// The first `limit` Unicode scalars of `text`, sanitised: what a cell of limited width
+    /// can show, at a cost that does not grow with the text (a server may send 40 kB).
+    ///
+    /// - Parameters:
+    ///   - text: Text from outside the program.
+    ///   - limit: How many scalars of `text` to read.
+    /// - Returns: Text that prints as the characters it shows.
+    static func sanitized(_ text: String, prefix limit: Int) -> String {
+        sanitized(String(String.UnicodeScalarView(text.unicodeScalars.prefix(max(0, limit)))))
+    }
+
     /// Skips what follows an ESC: a control sequence, a string, or one character.
     private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
         guard let next = scalars.next() else { return }

@@ -50,7 +50,7 @@ do {
     usageFailure(error)
 }
 let fullScreen = interactive && terminal.canRunFullScreen
-// The full-screen interface shows the notices in its status line instead.
+// The full-screen interface shows the notices on its empty screen instead.
 if !fullScreen {
     for notice in setup.notices { printError(notice) }
 }

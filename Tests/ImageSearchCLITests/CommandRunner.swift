@@ -10,8 +10,15 @@ struct CommandResult {
 
 /// Runs the built `imagesearch` executable as a subprocess.
 enum CommandRunner {
-    /// The executable next to the test bundle (SwiftPM builds it with the tests).
+    /// The executable under test: the one next to the test bundle (SwiftPM builds it with
+    /// the tests), or the file named by `IMAGESEARCH_EXECUTABLE`, to run the suite against
+    /// another build (such as main's binary, to see a new test fail there first).
     static var executable: URL? {
+        if let path = ProcessInfo.processInfo.environment["IMAGESEARCH_EXECUTABLE"],
+            !path.isEmpty
+        {
+            return URL(fileURLWithPath: path)
+        }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("imagesearch")

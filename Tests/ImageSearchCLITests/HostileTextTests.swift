@@ -39,6 +39,28 @@ struct HostileTextTests {
         #expect(!SystemExternalAppChannel.isOpenable("javascript:alert(1)"))
         #expect(!SystemExternalAppChannel.isOpenable("https://x.example/\u{1B}[2J"))
         #expect(!SystemExternalAppChannel.isOpenable("https://"))
+        #expect(
+            SystemExternalAppChannel.openable("https://x.example/red fox-1/?q=a b")
+                == "https://x.example/red%20fox-1/?q=a%20b", "spaces are encoded, not refused")
+        #expect(
+            SystemExternalAppChannel.openable("https://x.example/a%20b")
+                == "https://x.example/a%20b")
+        #expect(!SystemExternalAppChannel.isOpenable("https://x y.example/"), "no space in a host")
+    }
+
+    @Test("$BROWSER comes before the platform opener; %s takes the address")
+    func browserVariable() {
+        let opener = SystemExternalAppChannel.opener(environment: [
+            "BROWSER": "/nonexistent/browser:/bin/echo --new-tab=%s", "PATH": "/nonexistent",
+        ])
+        #expect(opener?.program.path == "/bin/echo")
+        #expect(opener?.arguments(for: "https://a/") == ["--new-tab=https://a/"])
+        let plain = SystemExternalAppChannel.Opener(
+            program: URL(fileURLWithPath: "/bin/echo"), arguments: ["-n"])
+        #expect(plain.arguments(for: "https://a/") == ["-n", "https://a/"])
+        #expect(
+            SystemExternalAppChannel.opener(environment: ["BROWSER": "", "PATH": "/nonexistent"])
+                == nil)
     }
 
     static func hostilePage() -> String {

@@ -50,7 +50,8 @@ struct KeyDecoderTests {
         #expect(decoder.flush() == [.escape])
         #expect(decoder.state == .ground)
         #expect(keys([0x1B, 0x1B]) == [.escape, .escape])
-        #expect(keys([0x1B, UInt8(ascii: "x")]) == [.escape, .character("x")])
+        #expect(keys([0x1B, UInt8(ascii: "x")]) == [.alt("x")], "Alt-X")
+        #expect(keys([0x1B, 0x0D]) == [.escape, .enter])
     }
 
     @Test("a sequence split across reads still decodes")
@@ -72,5 +73,32 @@ struct KeyDecoderTests {
             keys(long + [UInt8(ascii: "A")]).allSatisfy {
                 $0 == .character("1") || $0 == .character("A")
             })
+    }
+
+    @Test("a pause inside a bracketed paste does not end it")
+    func pasteSurvivesAPause() {
+        var decoder = KeyDecoder()
+        var keys = decoder.feed(Array("\u{1B}[200~red".utf8))
+        keys += decoder.flush()
+        keys += decoder.feed(Array(" fox\u{1B}[201~".utf8))
+        #expect(keys == [.paste("red fox")], "a pause inside a paste does not end it")
+    }
+
+    @Test("a bracketed paste is one key, its text whole, split anywhere, and bounded")
+    func bracketedPaste() {
+        let bytes = Array("a\u{1B}[200~red\nfox \u{1B}[2 狐\u{1B}[201~b".utf8)
+        for split in 0...bytes.count {
+            var decoder = KeyDecoder()
+            let keys = decoder.feed(bytes[..<split]) + decoder.feed(bytes[split...])
+            #expect(
+                keys == [.character("a"), .paste("red\nfox \u{1B}[2 狐"), .character("b")],
+                "split at \(split)")
+        }
+        var decoder = KeyDecoder()
+        let huge = Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "x"), count: 10_000)
+        #expect(
+            decoder.feed(huge + Array("\u{1B}[201~".utf8)) == [
+                .paste(String(repeating: "x", count: KeyDecoder.maximumPaste))
+            ])
     }
 }

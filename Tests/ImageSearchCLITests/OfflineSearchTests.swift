@@ -113,7 +113,7 @@ struct OfflineSearchTests {
         let expected = try catalogPages("fox", perPage: 3, pages: 2).flatMap(\.images)
         #expect(result.tableIDs == expected.map(\.id))
         #expect(result.stdout.contains("Result 2: image \(expected[1].id)"))
-        #expect(result.stdout.contains("There is no result 99."))
+        #expect(result.stdout.contains(":detail needs a result number from 1 to 6."))
     }
 
     @Test("--help and --version exit 0")

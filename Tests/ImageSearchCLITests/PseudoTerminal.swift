@@ -18,6 +18,8 @@ final class PseudoTerminal {
     private let cacheDirectory: URL
     /// Everything the program wrote so far.
     private(set) var output = Data()
+    /// What the terminal shows now (see ``VirtualScreen``).
+    private(set) var screen: VirtualScreen
 
     /// Starts `imagesearch arguments` on a new terminal of `columns` × `rows`, with the
     /// environment of ``CommandRunner`` plus `TERM=xterm-256color` and `environment`.
@@ -34,6 +36,7 @@ final class PseudoTerminal {
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         self.master = master
         self.slave = slave
+        screen = VirtualScreen(columns: columns, rows: rows)
         cacheDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("imagesearch-pty-\(UUID().uuidString)")
         var base = ProcessInfo.processInfo.environment
@@ -97,6 +100,7 @@ final class PseudoTerminal {
         let count = Glibc.read(master, &buffer, buffer.count)
         guard count > 0 else { return false }
         output.append(contentsOf: buffer[0..<count])
+        screen.feed(buffer[0..<count])
         return true
     }
 
@@ -115,6 +119,31 @@ final class PseudoTerminal {
         }
     }
 
+    /// Reads until the screen satisfies `condition`, or `timeout` seconds pass; returns
+    /// whether it did.
+    @discardableResult
+    func waitForScreen(
+        timeout: TimeInterval = 10, until condition: (VirtualScreen) -> Bool
+    ) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if condition(screen) { return true }
+            guard Date() < deadline else { return false }
+            read(waiting: 50)
+        }
+    }
+
+    /// Reads until the screen shows `text` somewhere.
+    @discardableResult
+    func waitForScreen(showing text: String, timeout: TimeInterval = 10) -> Bool {
+        waitForScreen(timeout: timeout) { $0.text.contains(text) }
+    }
+
+    /// The output from byte `offset` on, as text.
+    func text(from offset: Int) -> String {
+        String(decoding: output[min(offset, output.count)...], as: UTF8.self)
+    }
+
     /// Reads until the output from `offset` on contains `text`.
     @discardableResult
     func wait(for text: String, from offset: Int = 0, timeout: TimeInterval = 10) -> Bool {
@@ -126,6 +155,7 @@ final class PseudoTerminal {
         var size = winsize(
             ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        screen = VirtualScreen(columns: columns, rows: rows)
         kill(process.processIdentifier, SIGWINCH)
     }
 
@@ -148,6 +178,16 @@ final class PseudoTerminal {
         }
         while read(waiting: 50) {}
         process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+extension PseudoTerminal {
+    /// The signal that ended the program, or `nil` while it runs or when it exited.
+    var terminatingSignal: Int32? {
+        guard !process.isRunning, process.terminationReason == .uncaughtSignal else {
+            return nil
+        }
         return process.terminationStatus
     }
 }

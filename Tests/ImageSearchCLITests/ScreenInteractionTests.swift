@@ -4,20 +4,20 @@ import Testing
 
 @Suite("what keys do on the full screen")
 struct ScreenInteractionTests {
-    func context(query: String = "fox", count: Int = 10, searching: Bool = false)
-        -> ScreenInteraction.Context
-    {
-        ScreenInteraction.Context(query: query, count: count, searching: searching, pageSize: 4)
+    func context(count: Int = 10, searching: Bool = false) -> ScreenInteraction.Context {
+        ScreenInteraction.Context(count: count, searching: searching, pageSize: 4)
     }
 
-    @Test("printable keys and Backspace edit the query; Ctrl-U clears it")
+    @Test("editing keys change the query; keys that leave the text alone set nothing")
     func editing() {
-        var state = ScreenInteraction()
+        var state = ScreenInteraction(query: "fox")
         #expect(state.handle(.character("s"), in: context()) == [.setQuery("foxs")])
-        #expect(state.handle(.backspace, in: context()) == [.setQuery("fo")])
-        #expect(state.handle(.backspace, in: context(query: "")) == [])
-        #expect(state.handle(.control("u"), in: context()) == [.setQuery("")])
-        #expect(state.handle(.character("狐"), in: context(query: "")) == [.setQuery("狐")])
+        #expect(state.handle(.backspace, in: context()) == [.setQuery("fox")])
+        #expect(state.handle(.left, in: context()) == [])
+        #expect(state.handle(.backspace, in: context()) == [.setQuery("fx")])
+        #expect(state.handle(.control("u"), in: context()) == [.setQuery("x")])
+        #expect(state.handle(.backspace, in: context()) == [])
+        #expect(state.handle(.paste("狐\n"), in: context()) == [.setQuery("狐 x")])
     }
 
     @Test("arrows, Ctrl-N/Ctrl-P and PgDn/PgUp move within the results")
@@ -42,26 +42,27 @@ struct ScreenInteractionTests {
         var state = ScreenInteraction()
         #expect(state.handle(.down, in: context(count: 20)) == [])
         #expect(state.handle(.pageDown, in: context(count: 8)).contains(.loadNextPage))
-        #expect(state.handle(.end, in: context(count: 8)).contains(.loadNextPage))
+        #expect(state.handle(.pageDown, in: context(count: 8)).contains(.loadNextPage))
     }
 
-    @Test("Enter opens the detail, moving updates it, Esc closes it, Esc on the list quits")
+    @Test("Enter opens the detail, moving updates it, Esc closes it, clears the query, quits")
     func detail() {
-        var state = ScreenInteraction()
+        var state = ScreenInteraction(query: "fox")
         #expect(state.handle(.enter, in: context(count: 0)) == [])
         #expect(state.handle(.enter, in: context()) == [.showDetail(0)])
         #expect(state.mode == .detail)
         #expect(state.handle(.down, in: context(count: 30)) == [.showDetail(1)])
         #expect(state.handle(.escape, in: context()) == [])
         #expect(state.mode == .list)
-        #expect(state.handle(.escape, in: context()) == [.quit])
+        #expect(state.handle(.escape, in: context()) == [.setQuery("")])
+        #expect(state.handle(.escape, in: context()) == [.quit(status: 0)])
     }
 
     @Test("Ctrl-C cancels a running search and quits otherwise; Ctrl-O opens the page")
     func controlKeys() {
         var state = ScreenInteraction()
         #expect(state.handle(.control("c"), in: context(searching: true)) == [.cancelSearch])
-        #expect(state.handle(.control("c"), in: context()) == [.quit])
+        #expect(state.handle(.control("c"), in: context()) == [.quit(status: 130)])
         _ = state.handle(.down, in: context())
         #expect(state.handle(.control("o"), in: context()) == [.openPage(1)])
         #expect(state.handle(.control("z"), in: context()) == [.suspend])
@@ -70,11 +71,12 @@ struct ScreenInteractionTests {
     @Test("? on an empty query and F1 show the keys; ? in a query is a character")
     func help() {
         var state = ScreenInteraction()
-        #expect(state.handle(.character("?"), in: context(query: "")) == [])
+        #expect(state.handle(.character("?"), in: context()) == [])
         #expect(state.mode == .help)
-        #expect(state.handle(.escape, in: context(query: "")) == [])
+        #expect(state.handle(.escape, in: context()) == [])
         #expect(state.mode == .list)
-        #expect(state.handle(.character("?"), in: context(query: "why")) == [.setQuery("why?")])
+        _ = state.handle(.paste("why"), in: context())
+        #expect(state.handle(.character("?"), in: context()) == [.setQuery("why?")])
         _ = state.handle(.function(1), in: context())
         #expect(state.mode == .help)
     }
@@ -88,5 +90,23 @@ struct ScreenInteractionTests {
         #expect(state.selected == 1 && state.mode == .detail)
         state.resultsChanged(count: 3, isNewSearch: true)
         #expect(state.selected == 0 && state.mode == .list)
+    }
+
+    @Test(
+        "after a failure or cancel, Enter and Ctrl-R retry; the last row asks again for a failed page"
+    )
+    func retry() {
+        var state = ScreenInteraction()
+        var failed = context(count: 0)
+        failed.canRetry = true
+        #expect(state.handle(.enter, in: failed) == [.retry])
+        #expect(state.handle(.control("r"), in: failed) == [.retry])
+        #expect(state.handle(.control("r"), in: context()) == [])
+        var pageFailed = context(count: 3)
+        pageFailed.canRetry = true
+        pageFailed.canRetryPage = true
+        #expect(state.handle(.down, in: pageFailed) == [.loadNextPage])
+        #expect(state.handle(.down, in: pageFailed) == [.retry])
+        #expect(state.mode == .list, "Enter retried instead of opening the detail")
     }
 }

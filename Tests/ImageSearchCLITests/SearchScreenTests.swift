@@ -1,3 +1,5 @@
+import Foundation
+import ImageSearchViewModel
 import Testing
 
 @testable import imagesearch
@@ -15,7 +17,9 @@ struct SearchScreenTests {
     func content(rows count: Int = 5, columns: Int = 100, height: Int = 12) -> ScreenContent {
         var content = ScreenContent(columns: columns, rows: height, query: "fox")
         content.results = Self.rows(count)
-        content.state = .loaded(loaded: count, total: 50)
+        content.status = ImageSearchStatus(
+            activity: .loaded(query: "fox"), resultsQuery: count > 0 ? "fox" : nil,
+            loaded: count, total: 50)
         content.styled = false
         return content
     }
@@ -43,7 +47,7 @@ struct SearchScreenTests {
         #expect(lines[1].contains("#") && lines[1].contains("TAGS"))
         #expect(lines[2].hasPrefix(" 1  1000"))
         #expect(lines[3].hasPrefix(">2  1001"))
-        #expect(lines[11].contains("2/5 · 5 of 50 images for \"fox\""))
+        #expect(lines[11].contains("2/5 · 5 of 50 images for “fox”"))
         #expect(SearchScreen.frame(screen).cursorColumn == "Search: fox".count)
     }
 
@@ -72,7 +76,8 @@ struct SearchScreenTests {
         var screen = content(rows: 1)
         screen.results[0].user = "\u{1B}]0;pwned\u{07}eve"
         screen.results[0].tags = "a\u{1B}[2Jb\r\nc"
-        screen.state = .loaded(loaded: 1, total: -5)
+        screen.status = ImageSearchStatus(
+            activity: .loaded(query: "fox"), resultsQuery: "fox", loaded: 1, total: -5)
         let frame = SearchScreen.frame(screen)
         #expect(!frame.lines.joined().contains("\u{1B}"))
         #expect(frame.lines[2].contains("eve") && frame.lines[2].contains("ab  c"))
@@ -110,10 +115,12 @@ struct SearchScreenTests {
     @Test("an error shows in the list and the status line; the keys replace the list")
     func errorAndHelp() {
         var screen = content(rows: 0)
-        screen.state = .failed(message: "The server had a problem (HTTP 500). Try again later.")
+        screen.status = ImageSearchStatus(
+            activity: .failed(query: "fox", error: .serverError(statusCode: 500)))
         let lines = SearchScreen.frame(screen).lines.map(plain)
-        #expect(lines[2] == "Search failed:".padding(toLength: 99, withPad: " ", startingAt: 0))
-        #expect(lines[11].hasPrefix("Error: The server had a problem"))
+        #expect(lines[2].hasPrefix("Search for “fox” failed: The server had a problem"))
+        #expect(lines[3].hasPrefix("Press Enter or Ctrl-R to try again."))
+        #expect(lines[11].hasPrefix("Search for “fox” failed: The server had a problem"))
         screen.mode = .help
         #expect(SearchScreen.frame(screen).lines.map(plain)[2].hasPrefix("Keys"))
     }
@@ -161,5 +168,30 @@ struct SearchScreenTests {
         #expect(InlinePictures(mode: .always, environment: [:])?.pictureProtocol == .iTerm)
         #expect(!TerminalCapabilities.supportsHyperlinks(["TERM": "xterm"]))
         #expect(TerminalCapabilities.supportsHyperlinks(["VTE_VERSION": "7600"]))
+    }
+
+    @Test("the search line shows the cursor where it is, and a long query around the cursor")
+    func searchLineCursor() {
+        var screen = content(columns: 40)
+        screen.query = "red fox"
+        screen.cursor = 3
+        #expect(SearchScreen.frame(screen).cursorColumn == "Search: red".count)
+        screen.query = "head " + String(repeating: "x", count: 100) + " tail"
+        for cursor in [0, 3, 50, 104, 110] {
+            screen.cursor = cursor
+            let frame = SearchScreen.frame(screen)
+            let line = plain(frame.lines[0])
+            #expect(DisplayWidth.width(of: line) <= 39)
+            let characters = Array(screen.query)
+            // The character under the cursor is shown in the column of the cursor.
+            let column = frame.cursorColumn
+            if cursor < characters.count {
+                #expect(Array(line)[column] == characters[cursor], "cursor \(cursor): \(line)")
+            } else {
+                let text = line.replacingOccurrences(
+                    of: " +$", with: "", options: .regularExpression)
+                #expect(text.hasSuffix("tail") && column == text.count, "\(line) \(column)")
+            }
+        }
     }
 }

@@ -222,20 +222,19 @@ struct ReentrantUnserializedPipeTests {
 }
 
 /// Tells whether a callback is entered while another call of it is still running.
-private final class Occupancy: @unchecked Sendable {
-    // Safety: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
+private final class Occupancy: Sendable {
+    /// How many callers are inside.
+    private let count = Atomic(0)
 
     /// Enters; returns `false` if another caller was already inside.
     func enter() -> Bool {
-        lock.withLock {
+        count.modify { count in
             count += 1
             return count == 1
         }
     }
 
     func leave() {
-        lock.withLock { count -= 1 }
+        count.modify { $0 -= 1 }
     }
 }

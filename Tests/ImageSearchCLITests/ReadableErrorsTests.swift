@@ -1,0 +1,121 @@
+import Foundation
+import LoopbackHTTPServer
+import Testing
+
+/// Issue 26, item 5: errors are readable in every mode, and the screen says where results
+/// come from.
+@Suite("imagesearch: readable errors, rate-limit waits and the source", .serialized)
+struct ReadableErrorsTests {
+    static let down = "\u{1B}[B"
+
+    @Test("a failed page's whole message is on the screen, wrapped, above the rows' status")
+    func wholeMessageWrapped() throws {
+        let reason =
+            "the page parameter went beyond what this fixture server is willing to serve today"
+        let replies = ScriptedReplies { request, _ in
+            request.query["page"] == "2"
+                ? .text(reason, status: 400)
+                : .json(PixabayPage.json(totalHits: 10, count: 5))
+        }
+        let server = try LoopbackHTTPServer(handler: replies.handler)
+        defer { server.stop() }
+        let terminal = try FullScreenRetryTests.terminal(
+            server, ["--per-page", "5"], columns: 60, rows: 20)
+        #expect(terminal.wait(for: "Search:"))
+        terminal.type("fox")
+        #expect(terminal.waitForScreen(showing: "tester104"))
+        terminal.type(Self.down)
+        #expect(terminal.waitForScreen(showing: "rejected"))
+        let words = ("The request was rejected: " + reason).split(separator: " ")
+        let shown = terminal.screen.lines.joined(separator: " ").split(separator: " ")
+        let missing = words.filter { word in !shown.contains { $0.contains(word) } }
+        #expect(missing.isEmpty, "not shown: \(missing)\n\(terminal.screen.text)")
+        #expect(terminal.screen.text.contains("tester100"), "the rows stay")
+        terminal.type("\u{03}")
+        _ = terminal.waitForExit()
+    }
+
+    @Test("a query over 100 characters says so, sends nothing, and blames neither server nor key")
+    func queryTooLong() throws {
+        let server = try LoopbackHTTPServer { _ in .json(PixabayPage.json(totalHits: 1, count: 1)) }
+        defer { server.stop() }
+        let terminal = try FullScreenRetryTests.terminal(server)
+        #expect(terminal.wait(for: "Search:"))
+        terminal.type(String(repeating: "a", count: 101))
+        #expect(terminal.waitForScreen(showing: "Query too long (max 100"))
+        #expect(!terminal.screen.text.contains("API key"))
+        #expect(!terminal.screen.text.contains("rejected"))
+        #expect(server.requests.isEmpty)
+        terminal.type("\u{03}")
+        _ = terminal.waitForExit()
+    }
+
+    @Test("full screen: a search waiting for the rate limit says so in the status line")
+    func rateLimitFullScreen() throws {
+        let replies = ScriptedReplies { request, _ in
+            request.query["q"] == "fox"
+                ? .text("slow down", status: 429, headers: ["Retry-After": "4"])
+                : .json(PixabayPage.json(totalHits: 1, count: 1))
+        }
+        let server = try LoopbackHTTPServer(handler: replies.handler)
+        defer { server.stop() }
+        let terminal = try FullScreenRetryTests.terminal(server)
+        #expect(terminal.wait(for: "Search:"))
+        terminal.type("fox")
+        #expect(terminal.waitForScreen(showing: "Too many requests"))
+        terminal.type("y")
+        #expect(terminal.waitForScreen(showing: "for the rate limit"), "\(terminal.screen.text)")
+        #expect(terminal.waitForScreen(showing: "tester100"), "then the search is sent")
+        terminal.type("\u{03}")
+        _ = terminal.waitForExit()
+    }
+
+    @Test("line mode: a search waiting for the rate limit says so instead of waiting silently")
+    func rateLimitLineMode() throws {
+        let replies = ScriptedReplies { request, _ in
+            request.query["q"] == "fox"
+                ? .text("slow down", status: 429, headers: ["Retry-After": "2"])
+                : .json(PixabayPage.json(totalHits: 1, count: 1))
+        }
+        let server = try LoopbackHTTPServer(handler: replies.handler)
+        defer { server.stop() }
+        let result = try CommandRunner.run(
+            ["-i", "--api-key", "k-1", "--base-url", server.baseURL + "/api/", "--no-cache"],
+            input: "fox\ncat\n:q\n")
+        #expect(result.stderr.contains("for the rate limit"), "\(result.stderr)")
+        #expect(result.stdout.contains("1 of 1 image for \"cat\""))
+    }
+
+    @Test("the status line names the server searched, not Pixabay")
+    func statusNamesServer() throws {
+        let server = try LoopbackHTTPServer { _ in .json(PixabayPage.json(totalHits: 3, count: 3)) }
+        defer { server.stop() }
+        let terminal = try FullScreenRetryTests.terminal(server)
+        #expect(terminal.wait(for: "Search:"))
+        terminal.type("fox")
+        #expect(terminal.waitForScreen(showing: "tester102"))
+        let host = server.baseURL.replacingOccurrences(of: "http://", with: "")
+        #expect(terminal.waitForScreen { $0.lines.last?.contains(host) == true })
+        #expect(!terminal.screen.text.contains("Pixabay"))
+        terminal.type("\u{03}")
+        _ = terminal.waitForExit()
+    }
+
+    @Test("--base-url without a key says the offline catalog answers instead, in every mode")
+    func baseURLWithoutKey() throws {
+        let arguments = ["--base-url", "http://127.0.0.1:9/api/"]
+        let oneShot = try CommandRunner.run(arguments + ["fox"])
+        #expect(oneShot.status == 0)
+        #expect(oneShot.stderr.contains("--base-url"), "\(oneShot.stderr)")
+        #expect(oneShot.stderr.contains("offline catalog"))
+        let lineMode = try CommandRunner.run(arguments + ["-i"], input: "fox\n")
+        #expect(lineMode.stderr.contains("--base-url"), "\(lineMode.stderr)")
+        let terminal = try PseudoTerminal(arguments + ["-i"])
+        #expect(terminal.waitForScreen { $0.text.contains("--base-url") })
+        #expect(terminal.screen.text.contains("offline catalog"))
+        terminal.type("fox")
+        #expect(terminal.waitForScreen { $0.lines.last?.contains("offline catalog") == true })
+        terminal.type("\u{03}")
+        _ = terminal.waitForExit()
+    }
+}
