@@ -381,21 +381,72 @@ struct ParityReplacementTests {
         #expect(EventRecorder(starting: completedTrigger).values == [1, 2])
     }
 
-    @Test("skip(until:) forwards terminal events before the trigger; disposal stops the trigger")
+    @Test(
+        "skip(until:) does not listen to the upstream before the trigger: an end then interrupts when it fires"
+    )
     func skipUntilTerminal() {
         let scheduler = TestScheduler()
         let trigger = StubProducer<Void, Never>([.value((), at: 5)], on: scheduler)
         let recorder = EventRecorder(
             starting: SignalProducer<Int, Never>(values: 1, 2).skip(until: trigger.producer))
-        #expect(recorder.events == [.completed])
+        #expect(recorder.events == [])
+        scheduler.run()
+        #expect(recorder.events == [.interrupted])
         #expect(trigger.disposalCount == 1)
         let interrupted = SignalProducer<Int, Never>(values: 1)
             .skip(until: SignalProducer<Void, Never> { observer, _ in observer.sendInterrupted() })
-        #expect(EventRecorder(starting: interrupted).events == [.completed])
+        #expect(EventRecorder(starting: interrupted).events == [])
         let other = StubProducer<Void, Never>([.value((), at: 5)], on: scheduler)
         let run = EventRecorder<Int, Never>().record(
             SignalProducer<Int, Never>.never.skip(until: other.producer))
         run.dispose()
         #expect(other.disposalCount == 1)
+    }
+
+    @Test("skip(until:) on a signal: a failure before the trigger is not seen; after it, it is")
+    func skipUntilSignalTerminal() {
+        let (values, input) = Signal<Int, TestError>.pipe()
+        let (trigger, triggerInput) = Signal<Void, Never>.pipe()
+        let recorder = EventRecorder(observing: values.skip(until: trigger))
+        input.send(value: 1)
+        input.send(error: .boom)
+        #expect(recorder.events == [])
+        triggerInput.send(value: ())
+        #expect(recorder.events == [.interrupted])
+    }
+
+    @Test("skip(until:endingWithUpstream: true) forwards terminal events before the trigger")
+    func skipUntilEndingWithUpstream() {
+        let scheduler = TestScheduler()
+        let trigger = StubProducer<Void, Never>([.value((), at: 5)], on: scheduler)
+        let recorder = EventRecorder(
+            starting: SignalProducer<Int, Never>(values: 1, 2)
+                .skip(until: trigger.producer, endingWithUpstream: true))
+        #expect(recorder.events == [.completed])
+        #expect(trigger.disposalCount == 1)
+        let (values, input) = Signal<Int, TestError>.pipe()
+        let (signalTrigger, _) = Signal<Void, Never>.pipe()
+        let failed = EventRecorder(
+            observing: values.skip(until: signalTrigger, endingWithUpstream: true))
+        input.send(value: 1)
+        input.send(error: .boom)
+        #expect(failed.events == [.failed(.boom)])
+    }
+
+    @Test(
+        "skip(until:) on real threads: a trigger racing the upstream's end gives one terminal event"
+    )
+    func skipUntilRace() {
+        for _ in 0..<200 {
+            let (values, input) = Signal<Int, Never>.pipe()
+            let (trigger, triggerInput) = Signal<Void, Never>.pipe()
+            let recorder = EventRecorder(observing: values.skip(until: trigger))
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { triggerInput.send(value: ()) }
+            DispatchQueue.global().async(group: group) { input.sendCompleted() }
+            #expect(group.wait(timeout: .now() + 5) == .success)
+            let events = recorder.events
+            #expect(events == [.completed] || events == [.interrupted])
+        }
     }
 }

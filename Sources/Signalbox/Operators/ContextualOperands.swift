@@ -12,7 +12,7 @@ extension SignalProducer {
     /// - Returns: A producer of the values sent after the trigger fired.
     @_disfavoredOverload
     public func skip(until trigger: SignalProducer<Void, Never>) -> SignalProducer<Value, Error> {
-        skip(until: trigger)
+        skip(until: trigger, endingWithUpstream: false)
     }
 
     /// Pairs each value of `sampler` with the latest value; see `sample(with:)`.
