@@ -45,6 +45,27 @@ struct HardeningDataTests {
         }
     }
 
+    @Test(
+        "a key the server cut short inside its text (an ellipsis, a bracket or more words after it) is redacted",
+        arguments: ["…", "...", "[truncated]", ", check your account", "\u{2026}\n"])
+    func keyCutInsideTheText(after: String) throws {
+        for length in 8..<Self.key.count {
+            let start = "Invalid API key: " + Self.key.prefix(length) + after
+            let end = "Invalid API key: …" + Self.key.suffix(length) + after
+            for text in [start, end] {
+                let error = try #require(
+                    NetworkError(
+                        statusCode: 400, headers: [:], body: Data(text.utf8),
+                        redacting: [Self.key]))
+                for part in [Self.key.prefix(length), Self.key.suffix(length)] {
+                    #expect(
+                        !error.description.contains(String(part)),
+                        "\(length) characters of the key show: \(error.description)")
+                }
+            }
+        }
+    }
+
     @Test("userinfo in the base URL stays out of cache keys and descriptions")
     func userInfoStripped() throws {
         let pixabay = try Pixabay(

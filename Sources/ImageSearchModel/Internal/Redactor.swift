@@ -47,6 +47,7 @@ struct Redactor: Sendable {
         for secret in secrets {
             for form in Set([secret, QueryString.encode(secret)]) {
                 let needle = Array(form.utf8)
+                changed = Self.replaceParts(of: needle, in: &bytes) || changed
                 guard needle.count > Self.minimumPartLength else { continue }
                 let longest = min(needle.count - 1, bytes.count)
                 if longest >= Self.minimumPartLength,
@@ -72,6 +73,65 @@ struct Redactor: Sendable {
         }
         // Cuts fall on scalar boundaries only when the secret's bytes do; repair any other.
         return changed ? String(decoding: bytes, as: UTF8.self) : text
+    }
+
+    /// The shortest part of a secret that counts as a leak inside a text: a run of at least
+    /// this many bytes that starts or ends a secret, whatever follows or precedes it (a
+    /// server that cut the key and wrote "…", "[truncated]" or more words after it).
+    static let minimumInnerPartLength = 8
+
+    /// Replaces, anywhere in `bytes`, each longest run that is a beginning of `needle` (or an
+    /// end of it) of at least `minimumInnerPartLength` bytes. Returns whether one was found.
+    private static func replaceParts(of needle: [UInt8], in bytes: inout [UInt8]) -> Bool {
+        let least = minimumInnerPartLength
+        guard needle.count > least, bytes.count >= least else { return false }
+        var inNeedle = [Bool](repeating: false, count: 256)
+        for byte in needle { inNeedle[Int(byte)] = true }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            guard inNeedle[Int(bytes[index])] else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            // A beginning of the secret starting here.
+            var forward = 0
+            while forward < needle.count, index + forward < bytes.count,
+                bytes[index + forward] == needle[forward]
+            {
+                forward += 1
+            }
+            if forward >= least {
+                output += placeholder.utf8
+                index += forward
+                found = true
+                continue
+            }
+            // An end of the secret starting here: the longest suffix of `needle` that the
+            // text continues with from `index` to the end of that suffix.
+            var matched = 0
+            let available = min(needle.count - 1, bytes.count - index)
+            if available >= least {
+                for length in stride(from: available, through: least, by: -1)
+                where bytes[index..<(index + length)].elementsEqual(needle.suffix(length)) {
+                    matched = length
+                    break
+                }
+            }
+            if matched > 0 {
+                output += placeholder.utf8
+                index += matched
+                found = true
+                continue
+            }
+            output.append(bytes[index])
+            index += 1
+        }
+        if found { bytes = output }
+        return found
     }
 
     /// `address` without the user name and password of its authority
