@@ -187,6 +187,15 @@ class Screen:
                 return self.status()
         raise TimeoutError(f"status not reached in {limit:.0f} s; last: {self.status()}")
 
+    def frame_after(self, key, limit):
+        """Writes `key`; whether a whole frame follows within `limit` seconds."""
+        mark = len(self.output)
+        deadline = self.write(key) + limit
+        while self.output.find(FRAME_END, mark) < 0:
+            if self.read(deadline - time.perf_counter()) is None:
+                return False
+        return True
+
     def key_to_frame(self, key, expected, limit):
         """Writes `key` and returns (first byte, end of frame) in seconds after the write,
         the end being the ESC[?25h after the counter `expected`."""
@@ -245,19 +254,17 @@ def run_case(binary, total, huge, keys, columns, rows, load_limit, key_limit):
             selected, count = screen.status()
             if count >= total or time.perf_counter() - started > load_limit:
                 break
-            before = (selected, count)
-            screen.write(PAGE_DOWN)
-            screen.drain(0.03)
-            state = screen.status()
-            if state is None:  # a page is loading: the spinner is on the status line
-                screen.wait_status(lambda s: True, load_limit)
-                stuck = 0
-            elif state == before:
+            # A PgDn that moves draws a frame; at the last row it asks for the next page (a
+            # spinner frame within 100 ms) or, when there is none, draws nothing.
+            if not screen.frame_after(PAGE_DOWN, key_limit if selected < count else 1.0):
                 stuck += 1
-                if stuck >= 20:
+                if stuck >= 5:
                     break
-            else:
-                stuck = 0
+                continue
+            stuck = 0
+            screen.drain(0.03)
+            if screen.status() is None:  # a page is loading: the spinner is on the status line
+                screen.wait_status(lambda s: True, load_limit)
         selected, count = screen.status()
         result.update(loaded=count, load_seconds=time.perf_counter() - started,
                       requests=catalog.requests)
