@@ -9,12 +9,12 @@ import SignalboxLocks
 ///
 /// The screen is ``SearchScreen/frame(_:)`` of the view models' properties (plus the
 /// selection and pane from ``ScreenInteraction``), written through a ``ScreenWriter`` so
-/// only changed lines are redrawn. Keys are read on a background thread, decoded by a
-/// ``KeyDecoder`` and handled on the main queue; the query goes to the table view model's
-/// `query`, whose debounce and latest-wins search do the rest.
+/// only changed lines are redrawn. Keys are a producer — ``TerminalInput``'s bytes decoded
+/// by ``KeyDecoder/keys(from:escapeTimeout:on:)`` — handled on the main queue; the query
+/// goes to the table view model's `query`, whose debounce and latest-wins search do the rest.
 final class FullScreenSession: @unchecked Sendable {
-    // Safety: all mutable state is touched on the main queue only; the reader thread owns
-    // its decoder and only posts keys to the main queue.
+    // Safety: all mutable state is touched on the main queue only; keys reach it through
+    // `observe(on: QueueScheduler.main)`.
     private let setup: SearchSetup
     private let options: CommandLineOptions
     private let viewModel: ImageSearchTableViewModel
@@ -245,47 +245,29 @@ final class FullScreenSession: @unchecked Sendable {
     // MARK: - Keys to view model
 
     private func startReader() {
-        let thread = Thread { [weak self] in
-            var decoder = KeyDecoder()
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            while true {
-                var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                let pending = decoder.state != .ground
-                let ready = poll(&descriptor, 1, pending ? 30 : 250)
-                if ready < 0 {
-                    if errno == EINTR { continue }
-                    break
-                }
-                if ready == 0 {
-                    let keys = decoder.flush()
-                    if !keys.isEmpty { DispatchQueue.main.async { self?.handle(keys) } }
-                    continue
-                }
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-                guard count > 0 else { break }
-                let keys = decoder.feed(buffer[0..<count])
-                if !keys.isEmpty { DispatchQueue.main.async { self?.handle(keys) } }
-            }
-            // End of input: nobody can type any more.
-            DispatchQueue.main.async { self?.quit() }
-        }
-        thread.start()
+        // Keys are a producer: the terminal's bytes, decoded by a `scan` whose Escape timeout
+        // runs on its own queue, handled on the main queue. The end of input ends the session
+        // (nobody can type any more).
+        observations += KeyDecoder.keys(
+            from: TerminalInput.bytes(from: STDIN_FILENO),
+            on: QueueScheduler(qos: .userInteractive, name: "imagesearch.keys")
+        )
+        .observe(on: QueueScheduler.main)
+        .on(completed: { [weak self] in self?.quit() })
+        .startWithValues { [weak self] key in self?.handle(key) }
     }
 
-    private func handle(_ keys: [Key]) {
-        for key in keys {
-            let status = viewModel.status.value
-            let context = ScreenInteraction.Context(
-                count: viewModel.cellModels.value.count,
-                searching: status.isSearching || !(status.pendingQuery ?? "").isEmpty,
-                pageSize: max(1, SearchScreen.listHeight(content())),
-                canRetry: status.canRetry,
-                canRetryPage: status.canRetry && status.loaded > 0 && !status.resultsAreStale)
-            let modeBefore = interaction.mode
-            for effect in interaction.handle(key, in: context) { perform(effect) }
-            if modeBefore != interaction.mode { writer.invalidate() }
-        }
+    private func handle(_ key: Key) {
+        let status = viewModel.status.value
+        let context = ScreenInteraction.Context(
+            count: viewModel.cellModels.value.count,
+            searching: status.isSearching || !(status.pendingQuery ?? "").isEmpty,
+            pageSize: max(1, SearchScreen.listHeight(content())),
+            canRetry: status.canRetry,
+            canRetryPage: status.canRetry && status.loaded > 0 && !status.resultsAreStale)
+        let modeBefore = interaction.mode
+        for effect in interaction.handle(key, in: context) { perform(effect) }
+        if modeBefore != interaction.mode { writer.invalidate() }
         render()
     }
 
