@@ -1,11 +1,6 @@
 import Foundation
+import SignalboxLocks
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Issue 26, item 9: a process that dies gives the terminal back.
 @Suite("imagesearch full screen: crash safety", .serialized)

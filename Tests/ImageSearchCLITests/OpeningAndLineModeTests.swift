@@ -1,47 +1,65 @@
 import Foundation
 import LoopbackHTTPServer
+import SignalboxLocks
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Issue 26, items 7 and 8: how pages are opened, and line mode's exit status and messages.
 @Suite("imagesearch: opening pages and line mode", .serialized)
 struct OpeningAndLineModeTests {
-    /// A folder with a browser stand-in that writes its arguments, one a line, to `opened`.
+    /// A folder with a browser stand-in that writes its arguments, one a line, into a FIFO
+    /// the test reads: the test waits for the browser's write itself, with a bound.
     final class FakeBrowser {
         let folder: URL
         let script: URL
-        let opened: URL
+        /// The read end of the FIFO, opened before the browser can run so that its write
+        /// never blocks (and nothing is lost if it writes before the test reads).
+        private let reader: Int32
 
         init() throws {
             folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("imagesearch-browser-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             script = folder.appendingPathComponent("browser")
-            opened = folder.appendingPathComponent("opened")
+            let fifo = folder.appendingPathComponent("opened").path
+            guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            guard reader >= 0 else { throw CocoaError(.fileReadUnknown) }
             let text =
-                "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(opened.path).tmp\"\n"
-                + "mv \"\(opened.path).tmp\" \"\(opened.path)\"\n"
+                "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(fifo)\"\n"
             try Data(text.utf8).write(to: script)
             chmod(script.path, 0o755)
         }
 
-        deinit { try? FileManager.default.removeItem(at: folder) }
+        deinit {
+            close(reader)
+            try? FileManager.default.removeItem(at: folder)
+        }
 
-        /// The arguments the browser got, once it ran (waits up to `timeout` seconds).
+        /// The arguments the browser got: what it wrote, once it closed the FIFO (waits up to
+        /// `timeout` seconds for that; `nil` if it never wrote).
         func arguments(timeout: TimeInterval = 10) -> [String]? {
             let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                if let text = try? String(contentsOf: opened, encoding: .utf8) {
-                    return text.split(separator: "\n").map(String.init)
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var connected = false
+            while true {
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { return nil }
+                var request = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&request, 1, Int32(min(left, 10) * 1000))
+                if ready < 0 && errno == EINTR { continue }
+                guard ready > 0 else { return nil }
+                let count = read(reader, &buffer, buffer.count)
+                if count > 0 {
+                    connected = true
+                    bytes += buffer[0..<count]
+                } else if count == 0 && (connected || request.revents & Int16(POLLHUP) != 0) {
+                    break  // the browser closed its end: all it wrote is here
+                } else if count < 0 && errno != EAGAIN && errno != EINTR {
+                    return nil
                 }
-                usleep(20_000)
             }
-            return nil
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         }
     }
 
