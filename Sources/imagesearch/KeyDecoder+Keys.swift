@@ -44,6 +44,7 @@ extension KeyDecoder {
                 case .pause: state.keys = state.decoder.flush()
                 }
             }
-            .flatMap(.concat) { state in SignalProducer<Key, Never>(state.keys) }
+            .map(\.keys)
+            .flatten()
     }
 }
