@@ -155,6 +155,21 @@ struct NetworkIntegrationTests {
             outcome, .invalidRequest(message: "[ERROR 400] Invalid API key: REDACTED"))
     }
 
+    @Test("a 4xx text that echoes the key cut short by the server is redacted")
+    func echoedCutKeyIsRedacted() throws {
+        let harness = try Harness(reply: { request in
+            let key = request.query["key"] ?? ""
+            return .text(
+                "[ERROR 400] Invalid API key: \(key.dropLast(1))… (truncated)", status: 400)
+        })
+        defer { harness.finish() }
+        let (server, network) = (harness.server, harness.network)
+        let outcome = network.requestJSON(url: server.baseURL, parameters: searchParameters())
+            .outcome()
+        expectFailure(
+            outcome, .invalidRequest(message: "[ERROR 400] Invalid API key: REDACTED… (truncated)"))
+    }
+
     @Test("429 reads Retry-After, else X-RateLimit-Reset")
     func rateLimited() throws {
         let harness = try Harness(reply: { request in
