@@ -1,0 +1,99 @@
+import Foundation
+import ImageSearchViewModel
+import Signalbox
+
+/// The full-screen interface as one stream: every input — keys, the view models' state,
+/// the window size, the spinner's and the notice's clocks — merged, folded by
+/// ``ScreenState/apply(_:)`` (a `scanMap`), each state drawn by ``SearchScreen/frame(_:)``.
+///
+/// ```swift
+/// ScreenPipeline.states(initial, inputs: .merge(keys.map(ScreenInput.key), model, ticks))
+///     .startWithValues { state, frame, effects in … }  // the one sink
+/// ```
+///
+/// Every input reaches the fold on `scheduler` through a hop (`observe(on:)`, a timer, a
+/// debounce): the sink carries out effects on the view models, and what they change comes
+/// back as a later input, never as a send into the fold from inside its own delivery.
+enum ScreenPipeline {
+    /// How long a notice stays on the status line.
+    static let noticeDuration: TimeInterval = 4
+    /// The spinner's frame interval.
+    static let spinnerInterval: TimeInterval = 0.1
+
+    /// What the sink receives: a state, its frame and what to do to the view models.
+    typealias Step = (state: ScreenState, frame: ScreenFrame, effects: [ScreenInteraction.Effect])
+
+    /// `initial` carried through `inputs`: a state, its frame and its effects per input.
+    static func states(
+        _ initial: ScreenState, inputs: SignalProducer<ScreenInput, Never>
+    ) -> SignalProducer<Step, Never> {
+        inputs.scanMap(into: initial) { state, input -> Step in
+            let effects = state.apply(input)
+            return (state, SearchScreen.frame(state.content), effects)
+        }
+    }
+
+    /// The view models' state as one ``ScreenModel`` input each time they settle.
+    ///
+    /// The table's cells, its status and the detail's texts and picture are combined
+    /// (`combineLatest`) and sent once the changes of a turn of `scheduler` are over
+    /// (`debounce(0)`): a view model that updates its rows, then its status, is seen once,
+    /// in its final state, never halfway (rows of a new search under the old status).
+    static func viewModelInputs(
+        table: any ImageSearchTableViewModeling, detail: any ImageDetailViewModeling,
+        on scheduler: DateScheduler
+    ) -> SignalProducer<ScreenInput, Never> {
+        let rows = table.cellModels.producer.map { cells in
+            cells.map {
+                ScreenContent.Row(
+                    id: $0.id, size: $0.pageImageSizeText, likes: $0.likeCount, user: $0.username,
+                    tags: $0.tagText)
+            }
+        }
+        let texts = SignalProducer<String?, Never>.combineLatest(
+            [
+                detail.pageImageSizeText, detail.tagText, detail.usernameText,
+                detail.viewCountText, detail.downloadCountText, detail.likeCountText,
+                detail.pageURLText,
+            ].map(\.producer))
+        let details = SignalProducer.combineLatest(detail.id.producer, texts).map { id, texts in
+            ScreenContent.Detail(
+                id: id, size: texts[0], tags: texts[1], user: texts[2], views: texts[3],
+                downloads: texts[4], likes: texts[5], pageURL: texts[6])
+        }
+        return SignalProducer.combineLatest(
+            rows, table.status.producer, details, detail.image.producer
+        )
+        .map { rows, status, detail, picture in
+            ScreenInput.model(
+                ScreenModel(rows: rows, status: status, detail: detail, picture: picture))
+        }
+        .debounce(0, on: scheduler)
+    }
+
+    /// A ``ScreenInput/spinnerTick`` every ``spinnerInterval`` while `searching` is true.
+    static func spinnerTicks(
+        searching: SignalProducer<Bool, Never>, on scheduler: DateScheduler
+    ) -> SignalProducer<ScreenInput, Never> {
+        searching.skipRepeats().flatMap(.latest) { searching in
+            searching
+                ? SignalProducer.timer(interval: spinnerInterval, on: scheduler).map { _ in
+                    ScreenInput.spinnerTick
+                }
+                : SignalProducer<ScreenInput, Never>.empty
+        }
+    }
+
+    /// Each of `notices` as a ``ScreenInput/notice(_:)``, then its
+    /// ``ScreenInput/noticeExpired`` ``noticeDuration`` later (a newer notice starts the
+    /// time again).
+    static func notices(
+        _ notices: SignalProducer<String, Never>, on scheduler: DateScheduler
+    ) -> SignalProducer<ScreenInput, Never> {
+        notices.observe(on: scheduler).flatMap(.latest) { text in
+            SignalProducer<ScreenInput, Never>(value: .notice(text))
+                .concat(
+                    SignalProducer(value: .noticeExpired).delay(noticeDuration, on: scheduler))
+        }
+    }
+}
