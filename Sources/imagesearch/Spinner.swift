@@ -1,39 +1,40 @@
-import Dispatch
 import Foundation
+import Signalbox
 
-/// A one-line activity indicator on standard error, shown only when it is a terminal.
+/// A one-line activity indicator on standard error, shown only when it is a terminal: a
+/// timer producer on the main queue draws its frames.
 final class Spinner {
-    private let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    private let frames = SearchScreen.spinnerFrames
     private let enabled: Bool
-    private var timer: DispatchSourceTimer?
-    private var frame = 0
+    private let scheduler: DateScheduler
+    private let ticks = SerialDisposable()
+    private var running = false
 
-    init(enabled: Bool) {
+    init(enabled: Bool, scheduler: DateScheduler = QueueScheduler.main) {
         self.enabled = enabled
+        self.scheduler = scheduler
     }
 
     /// Shows the spinner with `text` (sanitised: it may hold the user's query); runs on the
     /// main queue.
     func start(_ text: String) {
-        guard enabled, timer == nil else { return }
+        guard enabled, !running else { return }
+        running = true
         let text = TerminalText.sanitized(text)
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now(), repeating: .milliseconds(80))
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            self.frame = (self.frame + 1) % self.frames.count
-            StandardStreams.write(
-                "\r\(self.frames[self.frame]) \(text)\u{1B}[K", to: STDERR_FILENO)
-        }
-        timer.resume()
-        self.timer = timer
+        let frames = frames
+        ticks.inner = SignalProducer(value: ())
+            .concat(SignalProducer.timer(interval: 0.08, on: scheduler).map { _ in })
+            .scan(0) { frame, _ in (frame + 1) % frames.count }
+            .startWithValues { frame in
+                StandardStreams.write("\r\(frames[frame]) \(text)\u{1B}[K", to: STDERR_FILENO)
+            }
     }
 
     /// Hides the spinner and clears its line.
     func stop() {
-        guard let timer else { return }
-        timer.cancel()
-        self.timer = nil
+        guard running else { return }
+        running = false
+        ticks.inner = nil
         StandardStreams.write("\r\u{1B}[K", to: STDERR_FILENO)
     }
 }
