@@ -16,11 +16,7 @@ struct ResultsRenderer {
         -> [String]
     {
         guard !cells.isEmpty else { return [] }
-        let rows = cells.map { cell in
-            ScreenContent.Row(
-                id: cell.id, size: cell.pageImageSizeText, likes: cell.likeCount,
-                user: cell.username, tags: cell.tagText)
-        }
+        let rows = cells.map(ScreenContent.Row.init)
         let layout = ColumnLayout(
             rows: rows, width: terminal.width, lastNumber: offset + rows.count)
         return [terminal.style(layout.header, "1")]

@@ -43,13 +43,7 @@ enum ScreenPipeline {
         table: any ImageSearchTableViewModeling, detail: any ImageDetailViewModeling,
         on scheduler: DateScheduler
     ) -> SignalProducer<ScreenInput, Never> {
-        let rows = table.cellModels.producer.map { cells in
-            cells.map {
-                ScreenContent.Row(
-                    id: $0.id, size: $0.pageImageSizeText, likes: $0.likeCount, user: $0.username,
-                    tags: $0.tagText)
-            }
-        }
+        let rows = table.cellModels.producer.map { $0.map(ScreenContent.Row.init) }
         let texts = SignalProducer<String?, Never>.combineLatest(
             [
                 detail.pageImageSizeText, detail.tagText, detail.usernameText,

@@ -57,6 +57,15 @@ struct ScreenContent: Equatable {
     var pictureColumns = 0
 }
 
+extension ScreenContent.Row {
+    /// The row a cell model shows (in every mode: one-shot, line mode, full screen).
+    init(_ cell: any ImageSearchTableViewCellModeling) {
+        self.init(
+            id: cell.id, size: cell.pageImageSizeText, likes: cell.likeCount, user: cell.username,
+            tags: cell.tagText)
+    }
+}
+
 /// A screen's worth of lines and where the cursor goes.
 struct ScreenFrame: Equatable {
     /// Exactly `rows` lines, none wider than `columns - 1` columns.
