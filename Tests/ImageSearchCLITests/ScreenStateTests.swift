@@ -153,6 +153,18 @@ struct ScreenStateTests {
         #expect(state.content.layout != wide)
     }
 
+    @Test("hits left out (malformed, beyond the page size) are said on the status line")
+    func leftOutHits() {
+        var state = state(columns: 160)
+        var model = Self.loaded(5)
+        model.status.skippedHits = 2
+        model.status.excessHits = 3
+        _ = state.apply(.model(model))
+        let status = SearchScreen.frame(state.content).lines.last ?? ""
+        #expect(status.contains("2 malformed results skipped"))
+        #expect(status.contains("3 results beyond the page size left out"))
+    }
+
     @Test("typing edits the search line and asks for the query; the frame shows the cursor")
     func typing() {
         var state = state(query: "")
