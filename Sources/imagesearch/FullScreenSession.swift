@@ -96,28 +96,19 @@ final class FullScreenSession: @unchecked Sendable {
     private func show(_ step: ScreenPipeline.Step) {
         guard RawTerminal.isActive else { return }
         terminal.show(step.state, frame: step.frame)
-        for effect in step.effects { perform(effect) }
+        step.effects.forEach(perform)
     }
 
+    /// The view models take the effects that are theirs; the session, leaving and stopping.
     private func perform(_ effect: ScreenInteraction.Effect) {
+        guard !effect.apply(to: viewModel, detail: detailViewModel) else { return }
         switch effect {
-        case .setQuery(let query):
-            viewModel.query.value = query
-        case .showDetail(let index):
-            viewModel.selectCellAtIndex(index)
-        case .openPage(let index):
-            viewModel.selectCellAtIndex(index)
-            detailViewModel.openImagePage()
-        case .loadNextPage:
-            if viewModel.loadNextPage.isEnabled.value { viewModel.loadNextPage.apply().start() }
-        case .cancelSearch:
-            viewModel.cancelSearch()
-        case .retry:
-            viewModel.retry()
         case .quit(let status):
             quit(status: status)
         case .suspend:
             RawTerminal.suspend()
+        default:
+            break
         }
     }
 

@@ -91,3 +91,32 @@ enum ScreenPipeline {
         }
     }
 }
+
+extension ScreenInteraction.Effect {
+    /// Carries out this effect on the view models, if it is theirs.
+    ///
+    /// - Returns: `false` for the effects that are not the view models' (``quit(status:)``,
+    ///   ``suspend``), left to the session.
+    func apply(
+        to table: any ImageSearchTableViewModeling, detail: any ImageDetailViewModeling
+    ) -> Bool {
+        switch self {
+        case .setQuery(let query):
+            table.query.value = query
+        case .showDetail(let index):
+            table.selectCellAtIndex(index)
+        case .openPage(let index):
+            table.selectCellAtIndex(index)
+            detail.openImagePage()
+        case .loadNextPage:
+            if table.loadNextPage.isEnabled.value { table.loadNextPage.apply().start() }
+        case .cancelSearch:
+            table.cancelSearch()
+        case .retry:
+            table.retry()
+        case .quit, .suspend:
+            return false
+        }
+        return true
+    }
+}

@@ -41,18 +41,11 @@ struct ScreenPipelineTests {
             ScreenPipeline.viewModelInputs(table: table, detail: detail, on: scheduler),
             ScreenPipeline.spinnerTicks(searching: table.searching.producer, on: scheduler),
             ScreenPipeline.notices(SignalProducer(notices.output), on: scheduler))
-        let table = table
+        let (table, detail) = (table, detail)
         return EventRecorder(
             starting: ScreenPipeline.states(ScreenState(content: content), inputs: inputs)
                 .on(value: { step in
-                    for effect in step.effects {
-                        switch effect {
-                        case .setQuery(let query): table.query.value = query
-                        case .showDetail(let index): table.selectCellAtIndex(index)
-                        case .cancelSearch: table.cancelSearch()
-                        default: break
-                        }
-                    }
+                    for effect in step.effects { _ = effect.apply(to: table, detail: detail) }
                 }))
     }
 
