@@ -68,7 +68,8 @@ extension ScreenContent.Row {
 
 /// A screen's worth of lines and where the cursor goes.
 struct ScreenFrame: Equatable {
-    /// Exactly `rows` lines, none wider than `columns - 1` columns.
+    /// Exactly `rows` lines (the search line alone below two), none wider than
+    /// `columns - 1` columns.
     var lines: [String]
     /// The cursor's column on the first line (the end of the query), from 0.
     var cursorColumn: Int
@@ -129,6 +130,8 @@ enum SearchScreen {
         var lines: [String] = []
         let (searchLine, cursor) = searchLine(content, width: width)
         lines.append(searchLine)
+        // One row (or none): the search line alone.
+        guard content.rows > 1 else { return ScreenFrame(lines: lines, cursorColumn: cursor) }
         // The marker column (">" on the selected row), then the shared layout.
         let layout = content.layout ?? ColumnLayout(rows: content.results, width: width - 1)
         lines.append(bold(DisplayWidth.fit(" " + layout.header, to: width), content.styled))

@@ -165,6 +165,21 @@ struct ScreenStateTests {
         #expect(status.contains("3 results beyond the page size left out"))
     }
 
+    @Test("any window size, even below what the terminal adapter allows, gives a whole frame")
+    func anySize() {
+        for (columns, rows) in [(0, 0), (1, 1), (2, 3), (20, 5), (65_535, 5), (20, 1_000)] {
+            var state = state(columns: 100, rows: 20)
+            _ = state.apply(.model(Self.loaded(50)))
+            _ = state.apply(.size(columns: columns, rows: rows))
+            for key in [Key.pageDown, .enter, .down, .character("x"), .function(1), .escape] {
+                _ = state.apply(.key(key))
+                let frame = SearchScreen.frame(state.content)
+                #expect(frame.lines.count == max(1, rows))
+                #expect(frame.cursorColumn >= 0)
+            }
+        }
+    }
+
     @Test("typing edits the search line and asks for the query; the frame shows the cursor")
     func typing() {
         var state = state(query: "")
