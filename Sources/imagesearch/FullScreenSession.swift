@@ -1,9 +1,6 @@
-import Dispatch
 import Foundation
-import ImageSearchModel
 import ImageSearchViewModel
 import Signalbox
-import SignalboxLocks
 
 /// `imagesearch -i` on a terminal: search as you type, a scrolling list, a detail pane.
 ///
@@ -17,7 +14,6 @@ import SignalboxLocks
 final class FullScreenSession: @unchecked Sendable {
     // Safety: `terminal` is touched only by the pipeline's sink, which runs on the main
     // queue (every input reaches it there); the other stored properties are constants.
-    private let setup: SearchSetup
     private let options: CommandLineOptions
     private let viewModel: ImageSearchTableViewModel
     private let detailViewModel: ImageDetailViewModel
@@ -29,7 +25,6 @@ final class FullScreenSession: @unchecked Sendable {
     private let observations = CompositeDisposable()
 
     init(setup: SearchSetup, options: CommandLineOptions, environment: [String: String]) {
-        self.setup = setup
         self.options = options
         self.environment = environment
         let report = notices.input

@@ -175,6 +175,10 @@ struct DispatchTimeIntervalSpellingTests {
     func sleep() async throws {
         let scheduler = TestScheduler()
         let task = Task { try await scheduler.sleep(for: .seconds(5)) }
+        // The sleep schedules its wake-up when the task first runs, which a busy pool may
+        // delay past any number of yields (then the clock had passed and the test waited
+        // for ever): wait for the wake-up itself.
+        while scheduler.pendingActionCount == 0 { await Task.yield() }
         await scheduler.advance(by: .seconds(4))
         await scheduler.advance(by: .seconds(1))
         try await task.value
