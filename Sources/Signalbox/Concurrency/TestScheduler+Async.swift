@@ -5,6 +5,17 @@ extension TestScheduler {
     /// Runs every action due now, letting other tasks run first; the `async` form of
     /// `advance()`, for tests whose code under test waits on the scheduler from a task
     /// (`sleep(for:)`, `timer(interval:)`).
+    ///
+    /// Letting other tasks run is a best effort (a few yields), not a guarantee: on a busy
+    /// thread pool a task may not have scheduled its wait yet when the clock moves, and its
+    /// wait then starts from the new date. Where that matters, wait for the wait itself
+    /// before moving the clock:
+    ///
+    /// ```swift
+    /// let task = Task { try await scheduler.sleep(for: .seconds(5)) }
+    /// while scheduler.pendingActionCount == 0 { await Task.yield() }
+    /// await scheduler.advance(by: .seconds(5))
+    /// ```
     public func advance() async {
         await advance(to: currentDate)
     }
