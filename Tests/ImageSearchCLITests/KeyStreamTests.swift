@@ -77,9 +77,14 @@ struct KeyStreamTests {
         let writer = descriptors[1]
         defer { close(reader) }
         let ended = DispatchSemaphore(value: 0)
-        let received = EventRecorder(
-            starting: TerminalInput.bytes(from: reader, pollInterval: 20)
-                .on(terminated: { ended.signal() }))
+        // Recorded first, then the test woken: `on(terminated:)` runs before the events
+        // reach anything after it, so a recorder after it could still miss the completion.
+        let received = EventRecorder<[UInt8], Never>()
+        let run = TerminalInput.bytes(from: reader, pollInterval: 20)
+            .on(event: received.receive)
+            .on(terminated: { ended.signal() })
+            .start()
+        defer { run.dispose() }
         let text = Array("hello".utf8)
         #expect(write(writer, text, text.count) == text.count)
         close(writer)
