@@ -45,14 +45,14 @@ struct ScreenState {
     private(set) var content: ScreenContent
     /// The pane, the selection and the search line.
     private(set) var interaction: ScreenInteraction
-    /// The detail view model's picture (drawn over the pane by the terminal's writer).
-    private(set) var picture: Data?
     /// Counts the reasons to draw the screen whole (a resize, a stop, a pane opened or
     /// closed, a new picture); the writer redraws everything when it changes.
     private(set) var redraws = 0
     /// Whether pictures are drawn (a new one means a whole redraw in the detail pane).
     private let drawsPictures: Bool
     private var model = ScreenModel()
+    /// The detail view model's picture (drawn over the pane by the terminal's writer).
+    var picture: Data? { model.picture }
     /// The width ``ScreenContent/layout`` was measured for.
     private var layoutWidth: Int?
 
@@ -122,9 +122,8 @@ struct ScreenState {
         // A notice is about what was on the screen: a search typed or started ends it.
         if next.status.isSearching || next.status.pendingQuery != nil { content.notice = nil }
         content.status = next.status
-        if next.picture != previous.picture {
-            picture = next.picture
-            if drawsPictures, interaction.mode == .detail { redraws &+= 1 }
+        if drawsPictures, interaction.mode == .detail, next.picture != previous.picture {
+            redraws &+= 1
         }
     }
 
