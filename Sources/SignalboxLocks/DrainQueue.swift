@@ -10,10 +10,12 @@
 ///
 /// Why not a serialising `Observer` (or `Trampoline`, in Signalbox): its callback runs
 /// under its lock, so a source that sends from inside it on another thread waits for it,
-/// and one that the callback waits for deadlocks. Users: the operators of several sources
-/// whose observers may make a source send (collection `combineLatest`/`zip`, `withLatest`,
-/// `sample`, `take(untilReplacement:)`, `throttle(while:)`, `replayLazily`) and the view
-/// models' reducer store.
+/// and one that the callback waits for deadlocks. The price: the sender that finds the
+/// queue idle delivers everything other threads queue meanwhile, so its work is bounded
+/// only by theirs. The operators that join sources therefore use `Trampoline` (the
+/// contract of `TheContracts.md`, "Joining sources"); users of this queue are the ones whose
+/// sender must never wait (`take(untilReplacement:)`, `throttle(while:)`, `replayLazily`,
+/// the re-entrant unserialised pipe) and the view models' reducer store.
 @usableFromInline
 package final class DrainQueue<Input>: @unchecked Sendable {
     // Safety: `pending` and `draining` are only touched while `lock` is held; `handler`

@@ -10,6 +10,10 @@ package struct FIFOQueue<Element> {
     @inlinable
     package var isEmpty: Bool { head == storage.count }
 
+    /// The queued elements, oldest first.
+    @inlinable
+    package var elements: ArraySlice<Element> { storage[head...] }
+
     @inlinable
     package mutating func append(_ element: Element) {
         storage.append(element)

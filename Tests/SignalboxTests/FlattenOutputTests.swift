@@ -2,7 +2,7 @@ import Foundation
 import Signalbox
 import Testing
 
-@Suite("flatMap's output: one delivery at a time, and no sender waits for another")
+@Suite("flatMap's output: one delivery at a time, re-entrant sends queued on their thread")
 struct FlattenOutputTests {
     @Test("inner runs sending at once on 4 threads are delivered one at a time, each in order")
     func concurrentSenders() {

@@ -1,46 +1,40 @@
 import SignalboxLocks
 import Synchronization
 
-/// Delivers the events of several senders to one receiver, one at a time, without a lock
-/// on the way of a value that meets no other sender.
+/// Delivers the events of several senders to one receiver, one at a time: the output of
+/// `flatMap`, fed by every inner run on whatever threads they send.
 ///
-/// The output of `flatMap` is fed by every inner run, on whatever threads they send. A
-/// serialising `Observer` would do, but it takes a mutex for every value (about 60
-/// instructions of W4's 170 per inner value) and stops the program when a value comes back
-/// from inside its own callback. Here the right to deliver (the *turn*) is taken by moving
-/// `claims` from 0 to 1; a sender that finds the turn taken queues its event, counts it in
-/// `claims`, and returns at once: the holder of the turn delivers it before giving the turn
-/// up. So a lone sender pays two atomic operations per value, senders never block on each
-/// other, and an event sent from inside the receiver (by a downstream that makes an inner
-/// source send) is delivered right after the current one instead of deadlocking.
+/// The rule (ReactiveSwift's, and `Trampoline`'s): the right to deliver, the *turn*, is an
+/// `OwnedLock`. A sender takes it, delivers its own event, and gives it up; a sender on
+/// another thread waits for it. A sender on the thread that holds the turn (the receiver,
+/// or something it called, making an inner source send) cannot wait for itself: its event
+/// is queued in `state` and delivered by that same thread right after the delivery in
+/// progress returns, before the turn is given up.
 ///
-/// Each value carries the id of the inner run that sent it; given the `current` id of a
-/// `.latest` flattener, the funnel drops a value whose run is no longer current when its
-/// turn to be delivered comes (the check and the delivery happen in the same turn).
+/// Contracts (`TheContracts.md`, "Joining sources"):
+/// - the receiver is never called twice at once;
+/// - each sender's events are delivered in the order it sent them, and a `send` that
+///   returned has been delivered (or dropped by the rules below): nothing is lost;
+/// - after the first terminal event nothing more is delivered and the receiver is released;
+/// - a `send` delivers its own event and those sent on its own thread from inside that
+///   delivery, never another thread's: its work is bounded by what its own delivery causes;
+/// - given the `current` id of a `.latest` flattener, a value of a run that is no longer
+///   current when its turn comes is dropped (the check and the delivery are in the same turn),
+///   so a value whose `send` returned before the outer stream moved on was delivered.
 ///
-/// Contracts: the receiver is never called twice at once; events are delivered in the
-/// order their senders queued them (each sender's own events in the order it sent them);
-/// after the first terminal event nothing more is delivered and the receiver is released.
-/// A sender's event may be delivered by another thread after `send` returned, but by the
-/// time every sender has returned, every event has been delivered.
+/// Why not the lock-free funnel this replaced (a counter of claims beside a locked queue,
+/// senders that never waited): a drainer could spend a counted event's claim on one queued
+/// but not yet counted and leave with the counted one still queued, so another sender's
+/// next event went first (order inverted) or ended the funnel (the queued one lost), and a
+/// sender kept delivering others' events for as long as they sent.
+/// `FunnelExplorationTests` finds both in that design's model and none in this one's.
 @usableFromInline
 final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
-    // Safety: `pending` is only touched while `lock` is held. `terminated` and `owner` (and
-    // the receiver `callback` points to) are only used by the thread holding the turn. The
-    // turn is taken by a compare-exchange of `claims` from 0 (acquiring) or by the increment
-    // that found 0, and given up by the decrement that reaches 0 (acquiring and releasing),
-    // so consecutive holders are ordered by those atomic operations.
-
-    /// How many events are being delivered or wait for the holder of the turn: each event
-    /// in `pending` was appended before it was counted here, so a holder that decrements to
-    /// a positive number always finds one to take.
-    @usableFromInline let claims = LockFreeAtomic<Int>(0)
-    @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<
-        Event<TaggedValue<Value>, Error>
-    >()
-    /// Set once a terminal event was delivered: later events are dropped.
-    @usableFromInline @exclusivity(unchecked) var terminated = false
+    // Safety: `state` and `owner` (and the receiver `callback` points to) are only used by
+    // the thread holding `turn`; a sender that finds the turn held by its own thread (the
+    // only one that can touch `state` then) queues into `state` itself.
+    @usableFromInline let turn = OwnedLock()
+    @usableFromInline @exclusivity(unchecked) var state = FunnelState<Value, Error>()
     /// Keeps the receiver alive until the terminal event has been delivered.
     @usableFromInline @exclusivity(unchecked) var owner: Receiver?
     /// The receiver, reached without reference counting on the way of a value.
@@ -74,28 +68,26 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
         self.current = current
     }
 
-    /// Sends a value of the run `id`: delivered now if nobody else is delivering, otherwise
-    /// queued for the one who is.
+    /// Sends a value of the run `id`: delivered before this returns, after the delivery in
+    /// progress on another thread if there is one; queued behind the current delivery if this
+    /// thread is making it.
     @inlinable
     func send(value: Value, from id: UInt64) {
-        if claims.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            deliver(value, from: id)
-            endTurn()
-        } else {
-            enqueue(.value(TaggedValue(id: id, value: value)))
+        guard turn.lockUnlessHeldByCurrentThread() else {
+            return state.queue(.value(TaggedValue(id: id, value: value)))
         }
+        deliver(value, from: id)
+        endTurn()
     }
 
     /// Sends a terminal event; see `send(value:from:)`.
     @inlinable
     func send(terminal event: Event<Value, Error>) {
-        let tagged = event.map { TaggedValue(id: 0, value: $0) }
-        if claims.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            deliver(tagged)
-            endTurn()
-        } else {
-            enqueue(tagged)
+        guard turn.lockUnlessHeldByCurrentThread() else {
+            return state.queue(event.map { TaggedValue(id: 0, value: $0) })
         }
+        deliverTerminal(event)
+        endTurn()
     }
 
     @inlinable
@@ -104,55 +96,41 @@ final class EventFunnel<Value, Error: Swift.Error>: @unchecked Sendable {
     @inlinable
     func sendInterrupted() { send(terminal: .interrupted) }
 
-    /// Gives up the turn, unless events were queued meanwhile: then delivers them first.
+    /// Delivers what this thread queued from inside its deliveries, then gives up the turn.
     @inlinable @inline(__always)
     func endTurn() {
-        if claims.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue > 0 { drain() }
+        if state.hasQueued { deliverQueued() }
+        turn.unlock()
     }
 
     /// Delivers one value; called only by the holder of the turn.
     @inlinable @inline(__always)
     func deliver(_ value: Value, from id: UInt64) {
-        guard !terminated else { return }
-        if let current, id != current.id.load(ordering: .acquiring) { return }
+        guard state.admitsValue(from: id, current: current?.id.load(ordering: .acquiring))
+        else { return }
         callback._withUnsafeGuaranteedRef { $0.value(value) }
-    }
-
-    /// Delivers one event; called only by the holder of the turn.
-    @inlinable
-    func deliver(_ event: Event<TaggedValue<Value>, Error>) {
-        switch event {
-        case .value(let tagged): return deliver(tagged.value, from: tagged.id)
-        case .failed(let error): deliverTerminal(.failed(error))
-        case .completed: deliverTerminal(.completed)
-        case .interrupted: deliverTerminal(.interrupted)
-        }
     }
 
     @inlinable
     func deliverTerminal(_ event: Event<Value, Error>) {
-        guard !terminated else { return }
-        terminated = true
+        guard state.admitTerminal() else { return }
         callback._withUnsafeGuaranteedRef { $0.terminal(event) }
         // Released last: what the receiver captured may send into this funnel as it goes
         // (queued, then dropped).
         owner = nil
     }
 
-    /// Queues `event` and counts it; whoever holds the turn delivers it (this caller, if
-    /// nobody did).
+    /// Delivers the events queued by this thread while it held the turn, in order,
+    /// including those queued while delivering them.
     @usableFromInline
-    func enqueue(_ event: Event<TaggedValue<Value>, Error>) {
-        lock.withLock { pending.append(event) }
-        if claims.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 { drain() }
-    }
-
-    /// Delivers queued events until none is counted any more; called by the holder of the
-    /// turn, with at least one counted event in `pending`.
-    @usableFromInline
-    func drain() {
-        repeat {
-            if let next = lock.withLock({ pending.popFirst() }) { deliver(next) }
-        } while claims.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue > 0
+    func deliverQueued() {
+        while let next = state.nextQueued() {
+            switch next {
+            case .value(let tagged): deliver(tagged.value, from: tagged.id)
+            case .failed(let error): deliverTerminal(.failed(error))
+            case .completed: deliverTerminal(.completed)
+            case .interrupted: deliverTerminal(.interrupted)
+            }
+        }
     }
 }

@@ -7,9 +7,12 @@ import SignalboxLocks
 /// reaching back) is queued instead, and runs right after the current call returns, on the
 /// same thread and before any other thread gets its turn.
 ///
-/// Why not an `Observer`: an operator that merges several sources (`combineLatest`, `zip`)
-/// must accept an event from one source while it is delivering another's, because its
-/// observer may end a source from inside its callback, which ReactiveSwift allows.
+/// Why not an `Observer`: an operator that joins several sources (`combineLatest`, `zip`,
+/// their collection forms, `sample`, `withLatest`) must accept an event from one source
+/// while it is delivering another's, because its observer may end a source from inside its
+/// callback, which ReactiveSwift allows. `EventFunnel` keeps the same rule for `flatMap`.
+/// So a sender delivers its own input and those its own thread queues meanwhile, never
+/// another thread's (`TheContracts.md`, "Joining sources").
 final class Trampoline<Input>: @unchecked Sendable {
     // Safety: `handler` is only called, and `pending` only touched, by the thread holding
     // `lock`; a re-entrant caller is that thread (`lockUnlessHeldByCurrentThread` tells).

@@ -20,7 +20,8 @@ enum EitherValue<First, Second> {
 
 extension SignalProducer {
     /// Starts every producer of `sources`, in order, and feeds their events one at a time
-    /// (through a `DrainQueue`, so a source may send from inside a downstream observer)
+    /// (through a `Trampoline`: a source sending on another thread waits for the event in
+    /// progress; one sending from inside a downstream observer is handled right after it)
     /// into the sink that `makeSink` builds around the run's output. Failures and
     /// interruptions of any source end the result; completions and values are handed to the
     /// sink, whose state needs no lock.
@@ -33,7 +34,7 @@ extension SignalProducer {
     ) -> SignalProducer<Value, Error> {
         SignalProducer { output, lifetime in
             let sink = makeSink(output)
-            let inputs = DrainQueue<GatherInput<Element, Error>> { input in
+            let inputs = Trampoline<GatherInput<Element, Error>> { input in
                 switch input {
                 case .value(let index, let value): sink(index, value)
                 case .completed(let index): sink(index, nil)
