@@ -178,11 +178,12 @@ extension ActionError: Equatable where Error: Equatable {}
 extension ActionError: Sendable where Error: Sendable {}
 
 extension ActionError: CustomStringConvertible {
-    /// "The action is disabled." or the underlying error's description.
+    /// `disabled`, or `producerFailed(…)` with the underlying error, as ReactiveSwift prints
+    /// them (it uses Swift's default form of an enum case).
     public var description: String {
         switch self {
-        case .disabled: return "The action is disabled."
-        case .producerFailed(let error): return String(describing: error)
+        case .disabled: return "disabled"
+        case .producerFailed(let error): return "producerFailed(\(String(reflecting: error)))"
         }
     }
 }

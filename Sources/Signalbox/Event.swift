@@ -74,13 +74,14 @@ extension Event: Sendable where Value: Sendable, Error: Sendable {}
 extension Event: Equatable where Value: Equatable, Error: Equatable {}
 
 extension Event: CustomStringConvertible {
-    /// A short form such as `value(1)`, `failed(timedOut)`, `completed` or `interrupted`.
+    /// ReactiveSwift's form: `VALUE 1`, `FAILED timedOut`, `COMPLETED` or `INTERRUPTED`
+    /// (what `materialize()` and `logEvents()` print).
     public var description: String {
         switch self {
-        case .value(let value): return "value(\(value))"
-        case .failed(let error): return "failed(\(error))"
-        case .completed: return "completed"
-        case .interrupted: return "interrupted"
+        case .value(let value): return "VALUE \(value)"
+        case .failed(let error): return "FAILED \(error)"
+        case .completed: return "COMPLETED"
+        case .interrupted: return "INTERRUPTED"
         }
     }
 }

@@ -75,7 +75,18 @@ extension TimedEvent: Sendable where Value: Sendable, Error: Sendable {}
 extension TimedEvent: CustomStringConvertible {
     /// The time in seconds with millisecond precision, then the event: `0.300 s value(2)`.
     public var description: String {
-        "\(Self.format(time)) \(event)"
+        "\(Self.format(time)) \(Self.format(event))"
+    }
+
+    /// The event as timelines show it: `value(2)`, `failed(boom)`, `completed`,
+    /// `interrupted` (`Event`'s own description is ReactiveSwift's `VALUE 2`).
+    static func format(_ event: Event<Value, Error>) -> String {
+        switch event {
+        case .value(let value): return "value(\(value))"
+        case .failed(let error): return "failed(\(error))"
+        case .completed: return "completed"
+        case .interrupted: return "interrupted"
+        }
     }
 
     /// Seconds with three decimals, or six when the time is not a whole millisecond.

@@ -270,7 +270,7 @@ struct ImageSearchTableViewModelTests {
         fixture.scheduler.advance(by: 0.5)
         #expect(fixture.search.recordedPageRequests == 2)
         #expect(fixture.ids == [1, 2, 3, 4])
-        #expect(outcomes.items.contains { "\($0)" == "failed(The action is disabled.)" })
+        #expect(outcomes.items.contains { "\($0)" == "FAILED disabled" })
     }
 
     @Test("selectCellAtIndex hands the entities and index to the detail view model")

@@ -84,7 +84,7 @@ struct ActionTests {
         let outcome = Recorded<Event<Void, ActionError<Never>>>()
         action.apply().start { outcome.append($0) }
         #expect(starts.value == 0)
-        #expect(outcome.items.first.map { "\($0)" } == "failed(The action is disabled.)")
+        #expect(outcome.items.first.map { "\($0)" } == "FAILED disabled")
         #expect(!action.isEnabled.value)
         allowed.value = true
         #expect(action.isEnabled.value)

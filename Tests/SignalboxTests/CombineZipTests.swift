@@ -174,6 +174,6 @@ struct LogEventsTests {
         logged.observeValues { _ in }
         input.send(value: 1)
         input.sendInterrupted()
-        #expect(lines.items == ["value(1)", "interrupted", "disposed"])
+        #expect(lines.items == ["VALUE 1", "INTERRUPTED", "disposed"])
     }
 }

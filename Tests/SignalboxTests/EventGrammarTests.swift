@@ -91,6 +91,6 @@ struct EventGrammarTests {
         #expect(Event<Int, TestError>.completed.isCompleted)
         #expect(Event<Int, TestError>.interrupted.isTerminating)
         #expect(value.map { $0 * 2 } == .value(6))
-        #expect(value.description == "value(3)")
+        #expect(value.description == "VALUE 3")
     }
 }

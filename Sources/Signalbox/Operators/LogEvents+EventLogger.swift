@@ -93,7 +93,7 @@ extension SignalProducer {
     public func logEvents(
         identifier: String = "",
         events: Set<LoggingEvent.SignalProducer> = LoggingEvent.SignalProducer.allEvents,
-        fileName: String = #file, functionName: String = #function, lineNumber: Int = #line,
+        fileName: String = #filePath, functionName: String = #function, lineNumber: Int = #line,
         logger: @escaping EventLogger = defaultEventLog
     ) -> SignalProducer<Value, Error> {
         let log = { (kind: LoggingEvent.SignalProducer, text: String) in
@@ -128,7 +128,7 @@ extension Signal {
     public func logEvents(
         identifier: String = "",
         events: Set<LoggingEvent.Signal> = LoggingEvent.Signal.allEvents,
-        fileName: String = #file, functionName: String = #function, lineNumber: Int = #line,
+        fileName: String = #filePath, functionName: String = #function, lineNumber: Int = #line,
         logger: @escaping EventLogger = defaultEventLog
     ) -> Signal<Value, Error> {
         let log = { (kind: LoggingEvent.Signal, text: String) in

@@ -83,10 +83,23 @@ extension SignalProducer {
             events: Transforms.map(transform))
     }
 
+    /// Sends the property at `keyPath` of each value, as ReactiveSwift's `map(_:)` taking a
+    /// key path does (a key path held in a variable, which does not convert to a function).
+    ///
+    /// - Parameter keyPath: The property to read from each value.
+    /// - Returns: A producer of the properties read.
+    @inlinable
+    public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Error> {
+        map { $0[keyPath: keyPath] }
+    }
+
     /// Replaces each value with `value`.
     ///
     /// - Parameter value: The value to send instead of each value.
     /// - Returns: A producer sending `value` once per upstream value.
+    // Disfavoured: otherwise a trailing closure of two arguments (`map { $0 + $1 }` on pairs)
+    // matches `value:`, the closure becoming the value, once `map` also takes a key path.
+    @_disfavoredOverload
     public func map<U>(value: U) -> SignalProducer<U, Error> {
         map { _ in value }
     }
@@ -178,10 +191,22 @@ extension Signal {
             events: Transforms.map(transform))
     }
 
+    /// Sends the property at `keyPath` of each value, as ReactiveSwift's `map(_:)` taking a
+    /// key path does (a key path held in a variable, which does not convert to a function).
+    ///
+    /// - Parameter keyPath: The property to read from each value.
+    /// - Returns: A signal of the properties read.
+    @inlinable
+    public func map<U>(_ keyPath: KeyPath<Value, U>) -> Signal<U, Error> {
+        map { $0[keyPath: keyPath] }
+    }
+
     /// Replaces each value with `value`.
     ///
     /// - Parameter value: The value to send instead of each value.
     /// - Returns: A signal sending `value` once per upstream value.
+    // Disfavoured: see `SignalProducer.map(value:)`.
+    @_disfavoredOverload
     public func map<U>(value: U) -> Signal<U, Error> {
         map { _ in value }
     }

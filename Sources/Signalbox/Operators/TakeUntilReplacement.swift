@@ -18,9 +18,10 @@ extension SignalProducer {
     /// `replacement` (whatever it is) disposes this producer's run; from then on the result
     /// is `replacement`. Disposing the result disposes both runs.
     ///
-    /// Contract (as ReactiveSwift's `Signal` operator): this producer is started first, then
-    /// `replacement`; no event of this producer is delivered after the first event of
-    /// `replacement`.
+    /// Contract (as ReactiveSwift's): `replacement` is started first, then this producer; so
+    /// a replacement event sent from inside this producer's start, or by `replacement` as it
+    /// starts, switches at once. No event of this producer is delivered after the first
+    /// event of `replacement`.
     ///
     /// ```swift
     /// cachedResults.take(untilReplacement: freshResults)
@@ -59,11 +60,13 @@ extension SignalProducer {
                     observer.send(event)
                 }
             }
+            // As in ReactiveSwift, the replacement is started first: a replacement event sent
+            // from inside this producer's start, or at once, switches before it.
+            lifetime += replacement.start { event in inputs.send(.replacement(event)) }
             originalRun.inner = self.start { event in
                 guard !originalIgnored.isSet, !event.isCompleted else { return }
                 inputs.send(.original(event))
             }
-            lifetime += replacement.start { event in inputs.send(.replacement(event)) }
         }
     }
 }

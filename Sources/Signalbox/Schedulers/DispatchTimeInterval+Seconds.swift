@@ -28,11 +28,18 @@ extension DispatchTimeInterval {
         return .nanoseconds(Int(nanoseconds))
     }
 
-    /// The interval scaled by `factor`, in nanoseconds; `.never` stays `.never`, and a
-    /// result out of range (or NaN) is `.never`.
+    /// The interval scaled by `factor`, in the finest unit that holds it: nanoseconds, or
+    /// micro-, milliseconds or seconds when the product does not fit in an `Int` of the
+    /// finer one (as ReactiveSwift does); `.never` stays `.never`, and a product that fits in
+    /// none (or NaN) is `.never`.
     static func * (interval: DispatchTimeInterval, factor: Double) -> DispatchTimeInterval {
         if case .never = interval { return .never }
-        return seconds(exactly: interval.timeInterval * factor)
+        let seconds = interval.timeInterval * factor
+        if let count = Int(exactly: (seconds * 1e9).rounded()) { return .nanoseconds(count) }
+        if let count = Int(exactly: (seconds * 1e6).rounded()) { return .microseconds(count) }
+        if let count = Int(exactly: (seconds * 1e3).rounded()) { return .milliseconds(count) }
+        if let count = Int(exactly: seconds.rounded()) { return .seconds(count) }
+        return .never
     }
 
     /// The interval negated; `.never` stays `.never`.
