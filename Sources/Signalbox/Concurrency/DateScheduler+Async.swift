@@ -18,6 +18,10 @@ extension DateScheduler {
     ///   - leeway: How much the scheduler may defer the wake-up; ignored by schedulers
     ///     that run single actions exactly.
     /// - Throws: `CancellationError` if the task is cancelled before or during the wait.
+    ///
+    /// The wake-up is scheduled on the caller's actor, before the task suspends (so a
+    /// `TestScheduler` advanced on the same actor cannot move its clock in between).
+    nonisolated(nonsending)
     public func sleep(
         for interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)
     ) async throws {
@@ -36,6 +40,7 @@ extension DateScheduler {
     ///   - leeway: How much the scheduler may defer the wake-up; ignored by schedulers
     ///     that run single actions exactly.
     /// - Throws: `CancellationError` if the task is cancelled before or during the wait.
+    nonisolated(nonsending)
     public func sleep(until deadline: Date, leeway: DispatchTimeInterval = .seconds(0))
         async throws
     {
