@@ -60,7 +60,8 @@ struct HeaderStormTests {
         #expect(terminal.wait(for: "foxzy", timeout: 60))
         #expect(
             server.requests.count == 1,
-            "a later search reached the server before the keys were drawn: \(server.requests.count) requests")
+            "a later search reached the server before the keys were drawn: \(server.requests.count) requests"
+        )
         // And the storm does not keep the next search away for ever.
         #expect(server.waitForRequest(timeout: 60))
         terminal.type("\u{03}")

@@ -21,8 +21,7 @@ extension DateScheduler {
     ///
     /// The wake-up is scheduled on the caller's actor, before the task suspends (so a
     /// `TestScheduler` advanced on the same actor cannot move its clock in between).
-    nonisolated(nonsending)
-    public func sleep(
+    public nonisolated(nonsending) func sleep(
         for interval: DispatchTimeInterval, leeway: DispatchTimeInterval = .seconds(0)
     ) async throws {
         try await sleep(
@@ -40,10 +39,9 @@ extension DateScheduler {
     ///   - leeway: How much the scheduler may defer the wake-up; ignored by schedulers
     ///     that run single actions exactly.
     /// - Throws: `CancellationError` if the task is cancelled before or during the wait.
-    nonisolated(nonsending)
-    public func sleep(until deadline: Date, leeway: DispatchTimeInterval = .seconds(0))
-        async throws
-    {
+    public nonisolated(nonsending) func sleep(
+        until deadline: Date, leeway: DispatchTimeInterval = .seconds(0)
+    ) async throws {
         try Task.checkCancellation()
         let wait = SchedulerWait()
         try await withTaskCancellationHandler {
