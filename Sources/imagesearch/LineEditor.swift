@@ -90,13 +90,10 @@ struct LineEditor: Equatable {
         return position
     }
 
-    /// Pasted text on one line: line breaks, tabs and other control characters become
-    /// spaces (a query is one line; a pasted newline must not act as Enter).
+    /// Pasted text on one line: line breaks and tabs become spaces (a query is one line; a
+    /// pasted newline must not act as Enter), whole escape sequences go (a pasted
+    /// `ESC [31m` leaves no `[31m`), and so do other control characters.
     static func oneLine(_ text: String) -> String {
-        String(
-            text.map { character in
-                character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-                    ? " " : character
-            })
+        TerminalText.sanitized(String(text.map { $0 == "\r\n" ? "\n" : $0 }))
     }
 }

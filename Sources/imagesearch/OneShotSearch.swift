@@ -97,14 +97,19 @@ final class OneShotSearch {
         exit(1)
     }
 
-    /// A `--detail` beyond the results found: a usage error (exit 2), nothing else printed.
+    /// A `--detail` beyond the results found: the table (what was found is worth seeing),
+    /// then the error; a usage error (exit 2).
     private func detailOutOfRange(_ number: Int, loaded: Int) -> Never {
         let message =
             "--detail \(number) is out of range: \(loaded) result\(loaded == 1 ? " was" : "s were") loaded"
+        let cells = viewModel.cellModels.value
         if options.json {
-            var document = report(viewModel.cellModels.value, detail: nil)
+            var document = report(cells, detail: nil)
             document.error = JSONReport.Failure(message: message, exitCode: 2)
             print(document.encoded())
+        } else {
+            for line in renderer.table(cells) { print(line) }
+            print(renderer.summary(loaded: cells.count, total: total, query: query))
         }
         printError("imagesearch: \(message)")
         exit(2)

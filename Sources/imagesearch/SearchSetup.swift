@@ -40,6 +40,13 @@ struct SearchSetup {
             throw UsageError(error.description)
         }
         baseURL = pixabay.shownBaseURL
+        if !live, !options.offline, options.baseURL != nil {
+            // The address was given on purpose: answering from the offline catalog instead
+            // would pass for a search of that server.
+            throw UsageError(
+                "--base-url \(TerminalText.sanitized(baseURL)) needs an API key: pass --api-key KEY, --api-key-file PATH or set PIXABAY_API_KEY (or add --offline to search the offline catalog)"
+            )
+        }
         var notices = options.warnings
         let cache: ResponseCache
         if live {
@@ -61,12 +68,7 @@ struct SearchSetup {
             searchSource = .offlineCatalog
             network = OfflineCatalog()
             cache = ResponseCache()
-            if !options.offline, options.baseURL != nil {
-                // The address was given on purpose: say it is not the one answering.
-                notices.append(
-                    "imagesearch: --base-url \(TerminalText.sanitized(baseURL)) needs an API key; without one the offline catalog answers instead (pass --api-key KEY or set PIXABAY_API_KEY)"
-                )
-            } else if !options.offline {
+            if !options.offline {
                 notices.append(
                     "imagesearch: no API key, searching the offline catalog; set PIXABAY_API_KEY or pass --api-key KEY for live Pixabay results"
                 )

@@ -103,6 +103,20 @@ struct OfflineSearchTests {
         let found = try CommandRunner.run(["--offline", "--detail", "40", "fox"])
         #expect(found.status == 2, "fewer results than --detail asks for")
         #expect(found.stderr.contains("--detail 40 is out of range: 14 results were loaded"))
+        // What was found is shown before the error.
+        #expect(found.stdout.contains("14 of 14 images for \"fox\""), "\(found.stdout)")
+    }
+
+    @Test("--base-url without a key is a usage error (exit 2) that says what to add")
+    func baseURLWithoutKey() throws {
+        let result = try CommandRunner.run(
+            ["--base-url", "http://127.0.0.1:9/api/", "fox"], environment: ["PIXABAY_API_KEY": ""])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "no offline results pass for the server's: \(result.stdout)")
+        #expect(result.stderr.contains("--base-url http://127.0.0.1:9/api/ needs an API key"))
+        #expect(result.stderr.contains("--api-key"))
+        let offline = try CommandRunner.run(["--base-url", "http://127.0.0.1:9/api/", "--offline", "fox"])
+        #expect(offline.status == 0)
     }
 
     @Test("interactive mode reads commands from standard input")
