@@ -58,7 +58,9 @@ struct LineEditorTests {
     func pasteAndOthers() {
         #expect(after([.paste("red\r\nfox\tden")], from: "a ") == "a red fox den|")
         // A pasted coloured word: the whole sequence goes, not just its ESC.
-        #expect(after([.paste("\u{1B}[31mred\u{1B}[0m fox\u{1B}]0;title\u{07}")], from: "") == "red fox|")
+        #expect(
+            after([.paste("\u{1B}[31mred\u{1B}[0m fox\u{1B}]0;title\u{07}")], from: "")
+                == "red fox|")
         var line = LineEditor("fox")
         #expect(line.apply(.down) == false)
         #expect(line.apply(.enter) == false)

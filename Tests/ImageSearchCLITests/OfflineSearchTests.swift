@@ -115,7 +115,9 @@ struct OfflineSearchTests {
         #expect(result.stdout.isEmpty, "no offline results pass for the server's: \(result.stdout)")
         #expect(result.stderr.contains("--base-url http://127.0.0.1:9/api/ needs an API key"))
         #expect(result.stderr.contains("--api-key"))
-        let offline = try CommandRunner.run(["--base-url", "http://127.0.0.1:9/api/", "--offline", "fox"])
+        let offline = try CommandRunner.run([
+            "--base-url", "http://127.0.0.1:9/api/", "--offline", "fox",
+        ])
         #expect(offline.status == 0)
     }
 
