@@ -294,6 +294,13 @@ public final class Network: Networking {
                 bodyHoldsSecret: formBody
                     && prepared.parameters.keys.contains {
                         Redactor.secretParameterNames.contains($0)
+                    },
+                secretQueryValues: prepared.parameters.compactMap { name, value in
+                    Redactor.secretParameterNames.contains(name.lowercased()) ? value : nil
+                }
+                    + (URLComponents(string: prepared.url)?.queryItems ?? []).compactMap { item in
+                        Redactor.secretParameterNames.contains(item.name.lowercased())
+                            ? item.value : nil
                     })
             let environment = NetworkTransfer.Environment(
                 owner: self, session: self.session, delegate: self.delegate,

@@ -133,6 +133,57 @@ struct NetworkRedirectSecretsTests {
         #expect(other.requests.isEmpty)
     }
 
+    @Test(
+        "a redirect to another origin that would carry the key in its address is refused",
+        arguments: [
+            "/api/?key=KEY&q=fox",  // the query kept, as a downgrading server does
+            "/api/?KEY=KEY&q=fox",  // the name in capitals
+            "/echo/KEY-UPPER",  // the value, upper-cased, in the path
+            "/echo/ENCODED",  // the value percent-encoded in lower case
+        ])
+    func keyInAddressStaysHome(path: String) throws {
+        let key = "key-0123456789abcdef"
+        let encoded = key.utf8.map { String(format: "%%%02x", $0) }.joined()
+        let other = try Self.landing()
+        let target =
+            other.baseURL
+            + path.replacingOccurrences(of: "KEY-UPPER", with: key.uppercased())
+            .replacingOccurrences(of: "ENCODED", with: encoded)
+            .replacingOccurrences(of: "=KEY", with: "=" + key)
+        let origin = try Self.redirecting(301, to: target)
+        defer {
+            origin.stop()
+            other.stop()
+        }
+        let outcome = Network(timeout: 10).perform(
+            PreparedRequest(url: origin.baseURL + "/api/", parameters: ["key": key, "q": "fox"])
+        ).outcome(timeout: 20)
+        guard case .invalidRequest(let message)? = outcome.error else {
+            Issue.record("expected invalidRequest, got \(String(describing: outcome.terminal))")
+            return
+        }
+        #expect(message.contains("another origin"))
+        #expect(message.contains("API key"))
+        #expect(!message.contains(key))
+        #expect(other.requests.isEmpty, "the other origin received \(other.requests.map(\.target))")
+    }
+
+    @Test("a redirect to another origin whose address drops the key is followed without it")
+    func keylessAddressIsFollowed() throws {
+        let other = try Self.landing()
+        let origin = try Self.redirecting(302, to: other.baseURL + "/landed?q=fox")
+        defer {
+            origin.stop()
+            other.stop()
+        }
+        let outcome = Network(timeout: 10).perform(
+            PreparedRequest(
+                url: origin.baseURL + "/api/", parameters: ["key": "key-0123456789", "q": "fox"])
+        ).outcome(timeout: 20)
+        #expect(outcome.values == [Data("{}".utf8)])
+        #expect(other.requests.first?.target == "/landed?q=fox")
+    }
+
     @Test("a form body holding the API key is not re-sent to another origin by a 307")
     func keyInFormBodyStaysHome() throws {
         let other = try Self.landing()

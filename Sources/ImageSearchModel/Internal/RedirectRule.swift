@@ -27,6 +27,9 @@ struct RedirectRule {
     let crossOrigin: CrossOriginRedirectPolicy
     /// Whether the body holds a secret (a form of parameters with the API key).
     let bodyHoldsSecret: Bool
+    /// The secret values the request carries in its address (the API key of a `GET`'s
+    /// query): a hop whose address still holds one is refused once it leaves the origin.
+    let secretQueryValues: [String]
 
     /// What a redirect leads to.
     enum Outcome {
@@ -45,12 +48,34 @@ struct RedirectRule {
 
     init(
         firstURL: URL, secretHeaderNames: Set<String>, crossOrigin: CrossOriginRedirectPolicy,
-        bodyHoldsSecret: Bool
+        bodyHoldsSecret: Bool, secretQueryValues: [String] = []
     ) {
         origin = Origin(firstURL) ?? Origin(scheme: "", host: "", port: 0)
         secretHeaders = Self.credentialHeaders.union(secretHeaderNames.map { $0.lowercased() })
         self.crossOrigin = crossOrigin
         self.bodyHoldsSecret = bodyHoldsSecret
+        // Very short values would match ordinary text (as in `Redactor`); real keys are long.
+        self.secretQueryValues = secretQueryValues.filter { $0.count >= 4 }
+    }
+
+    /// Whether `url` carries a secret: a query item named as a secret (`key=`), or one of
+    /// the request's secret values anywhere in the address, raw or percent-encoded in
+    /// either case.
+    func carriesSecret(_ url: URL) -> Bool {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        if items.contains(where: {
+            Redactor.secretParameterNames.contains($0.name.lowercased())
+                && $0.value?.isEmpty == false
+        }) {
+            return true
+        }
+        let address = url.absoluteString.lowercased()
+        let decoded = (url.absoluteString.removingPercentEncoding ?? url.absoluteString)
+            .lowercased()
+        return secretQueryValues.contains { secret in
+            let lowered = secret.lowercased()
+            return address.contains(lowered) || decoded.contains(lowered)
+        }
     }
 
     /// The request that follows `response` to `current`, or why it must not be followed.
@@ -81,11 +106,18 @@ struct RedirectRule {
         guard let next = Origin(target) else { return .fail(.incorrectDataReturned) }
         if next != origin { leftOrigin = true }
         guard leftOrigin else { return .follow(request) }
-        if crossOrigin == .refuse || (bodyHoldsSecret && request.httpBody != nil) {
+        let addressHoldsSecret = carriesSecret(target)
+        if crossOrigin == .refuse || (bodyHoldsSecret && request.httpBody != nil)
+            || addressHoldsSecret
+        {
             let reason =
                 crossOrigin == .refuse
                 ? "this request is not sent across origins"
-                : "its body holds a secret"
+                : addressHoldsSecret
+                    ? "the new address would carry the request's API key"
+                        + (origin.scheme == "https" && next.scheme == "http"
+                            ? ", in clear text over http" : "")
+                    : "its body holds a secret"
             return .fail(
                 .invalidRequest(
                     message: "the server redirected the request to another origin "
