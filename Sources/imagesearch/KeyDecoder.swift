@@ -7,6 +7,8 @@ enum Key: Equatable {
     case control(Character)
     case enter, tab, backspace, delete, escape
     case up, down, left, right, home, end, pageUp, pageDown
+    /// Ctrl-Home and Ctrl-End (`ESC [ 1 ; 5 H` and `F`): to the first and the last row.
+    case controlHome, controlEnd
     /// A function key, F1 to F12.
     case function(Int)
     /// Alt (Meta) and a printable ASCII character, sent as ESC and the character.
@@ -181,6 +183,16 @@ struct KeyDecoder {
         }
     }
 
+    /// Whether the parameters `1;5` (or any `n;m` whose modifier `m - 1` has Ctrl, the bit
+    /// 4) say that Ctrl was held.
+    private static func isControl(_ parameters: String) -> Bool {
+        let fields = parameters.split(separator: ";")
+        guard fields.count == 2, let modifier = Int(fields[1]), (2...16).contains(modifier) else {
+            return false
+        }
+        return (modifier - 1) & 4 != 0
+    }
+
     /// The key of `ESC [ parameters final`, or `nil` for one this program does not use.
     private static func controlSequenceKey(parameters: [UInt8], final: UInt8) -> Key? {
         let text = String(decoding: parameters, as: UTF8.self)
@@ -190,15 +202,15 @@ struct KeyDecoder {
         case UInt8(ascii: "B"): return .down
         case UInt8(ascii: "C"): return .right
         case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "H"): return isControl(text) ? .controlHome : .home
+        case UInt8(ascii: "F"): return isControl(text) ? .controlEnd : .end
         case UInt8(ascii: "P")...UInt8(ascii: "S") where first == nil || first == 1:
             return .function(Int(final - UInt8(ascii: "P")) + 1)
         case UInt8(ascii: "~"):
             switch first {
-            case 1, 7: return .home
+            case 1, 7: return isControl(text) ? .controlHome : .home
             case 3: return .delete
-            case 4, 8: return .end
+            case 4, 8: return isControl(text) ? .controlEnd : .end
             case 5: return .pageUp
             case 6: return .pageDown
             case 11, 12, 13, 14, 15: return .function((first ?? 11) - 10)

@@ -93,6 +93,10 @@ struct ScreenInteraction: Equatable {
             return move(by: max(1, context.pageSize), in: context)
         case .pageUp:
             return move(by: -max(1, context.pageSize), in: context)
+        case .controlHome, .alt("<"):
+            return move(by: -selected, in: context)
+        case .controlEnd, .alt(">"):
+            return move(by: context.count - 1 - selected, in: context)
         case .enter where context.canRetry:
             if mode == .help { mode = .list }
             return [.retry]

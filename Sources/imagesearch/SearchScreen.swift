@@ -92,6 +92,7 @@ enum SearchScreen {
         "  Left/Right      move in the search; Home/End (Ctrl-A/E) to an end, Alt-B/F by words",
         "  Backspace/Del   delete a character; Ctrl-U/Ctrl-K to the start/end, Ctrl-W a word",
         "  Up/Down         move (also Ctrl-P/Ctrl-N); PgUp/PgDn by a screen",
+        "  Ctrl-Home/End   to the first/last row (also Alt-< and Alt->)",
         "  Enter           show the details        Esc      close them",
         "  Enter, Ctrl-R   after an error or a cancel: search (or load the page) again",
         "  Ctrl-O          open the page in a browser",

@@ -20,6 +20,9 @@ struct KeyDecoderTests {
             ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end),
             ("\u{1B}[3~", .delete), ("\u{1B}OP", .function(1)), ("\u{1B}[11~", .function(1)),
             ("\u{1B}[1;5A", .up), ("\u{1B}[24~", .function(12)),
+            ("\u{1B}[1;5H", .controlHome), ("\u{1B}[1;5F", .controlEnd),
+            ("\u{1B}[1;2H", .home), ("\u{1B}[1;7F", .controlEnd), ("\u{1B}[1;5~", .controlHome),
+            ("\u{1B}[4;5~", .controlEnd),
         ])
     func sequences(text: String, key: Key) {
         #expect(keys(Array(text.utf8)) == [key])

@@ -37,6 +37,22 @@ struct ScreenInteractionTests {
         #expect(state.selected == 0)
     }
 
+    @Test("Ctrl-Home/Ctrl-End and Alt-</Alt-> go to the first and the last row")
+    func firstAndLast() {
+        var state = ScreenInteraction(query: "fox")
+        let effects = state.handle(.controlEnd, in: context(count: 30))
+        #expect(state.selected == 29)
+        #expect(effects.contains(.loadNextPage), "the last row asks for more, as moving there does")
+        _ = state.handle(.controlHome, in: context(count: 30))
+        #expect(state.selected == 0)
+        _ = state.handle(.alt(">"), in: context(count: 30))
+        #expect(state.selected == 29)
+        _ = state.handle(.alt("<"), in: context(count: 30))
+        #expect(state.selected == 0)
+        #expect(state.line.text == "fox", "the search line is left alone")
+        #expect(state.handle(.home, in: context()) == [], "Home still edits the line")
+    }
+
     @Test("nearing the end of the loaded rows asks for the next page")
     func prefetch() {
         var state = ScreenInteraction()
