@@ -109,6 +109,22 @@ extension ImageSearchStatus {
         }
     }
 
+    /// What the rows are, such as `20 of 500 images for “owl” from Pixabay`, or `nil` when
+    /// there are none (a part of ``text``, for a front end that shortens the rest).
+    public var countsText: String? {
+        guard loaded > 0, let resultsQuery else { return nil }
+        let from = resultsAreStale ? "" : source.name.map { " from \($0)" } ?? ""
+        return "\(loaded) of \(total) image\(total == 1 ? "" : "s") for “\(resultsQuery)”\(from)"
+    }
+
+    /// Whether the latest search failed on a next page: its first pages are the rows shown
+    /// (``resultsQuery`` is its query, not stale), so only the images after them are
+    /// missing, and ``ImageSearchTableViewModel/retry()`` asks for that page again.
+    public var failedOnNextPage: Bool {
+        guard case .failed(let query, _) = activity else { return false }
+        return loaded > 0 && resultsQuery == query && !resultsAreStale
+    }
+
     /// The error the latest search failed with, or `nil`.
     public var error: NetworkError? {
         if case .failed(_, let error) = activity { return error }
@@ -159,7 +175,11 @@ extension ImageSearchStatus {
                 parts.append("No images found for “\(query)”\(on)")
             }
         case .failed(let query, let error):
-            parts.append("Search for “\(query)” failed: \(error.description)")
+            if failedOnNextPage {
+                parts.append("Loading the images after row \(loaded) failed: \(error.description)")
+            } else {
+                parts.append("Search for “\(query)” failed: \(error.description)")
+            }
         case .cancelled(let query):
             parts.append("Search for “\(query)” cancelled")
         case .queryTooLong(_, let maximumLength):
@@ -168,11 +188,7 @@ extension ImageSearchStatus {
         if let rateLimitWait, isSearching {
             parts.append("waiting \(rateLimitWait) s for the rate limit")
         }
-        if loaded > 0, let resultsQuery {
-            let from = resultsAreStale ? "" : source.name.map { " from \($0)" } ?? ""
-            parts.append(
-                "\(loaded) of \(total) image\(total == 1 ? "" : "s") for “\(resultsQuery)”\(from)")
-        }
+        if let countsText { parts.append(countsText) }
         if skippedHits > 0 {
             parts.append(
                 "\(skippedHits) malformed result\(skippedHits == 1 ? "" : "s") skipped")

@@ -242,10 +242,16 @@ enum SearchScreen {
         case .failed(let query, let error):
             let sentence = SearchMessages.error(
                 error.description, cause: error, baseURL: content.baseURL)
-            lines = [
-                "Search for “\(TerminalText.sanitized(query))” failed: \(sentence)",
-                "Press Enter or Ctrl-R to try again.",
-            ]
+            lines =
+                status.failedOnNextPage
+                ? [
+                    "Loading the images after row \(status.loaded) failed: \(sentence)",
+                    "The rows above are loaded. Press Enter or Ctrl-R to load the next page again.",
+                ]
+                : [
+                    "Search for “\(TerminalText.sanitized(query))” failed: \(sentence)",
+                    "Press Enter or Ctrl-R to try again.",
+                ]
         case .cancelled(let query):
             lines = [
                 "Search for “\(TerminalText.sanitized(query))” cancelled. "
@@ -339,6 +345,13 @@ enum SearchScreen {
     private static func statusLine(_ content: ScreenContent, width: Int) -> String {
         let status = content.status
         var left = TerminalText.sanitized(status.text)
+        if case .failed = status.activity, status.pendingQuery == nil {
+            // The whole sentence is in the list area: here, what failed and the counts,
+            // which a long sentence would push out of a 100-column line.
+            let what = status.failedOnNextPage ? "Next page failed" : "Search failed"
+            left = ([what + ", Enter retries"] + [status.countsText].compactMap { $0 })
+                .map(TerminalText.sanitized).joined(separator: " · ")
+        }
         let busy = status.isSearching || status.pendingQuery != nil
         if let notice = content.notice, !busy { left = TerminalText.sanitized(notice) }
         if status.isSearching {

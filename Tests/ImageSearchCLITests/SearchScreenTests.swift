@@ -120,9 +120,31 @@ struct SearchScreenTests {
         let lines = SearchScreen.frame(screen).lines.map(plain)
         #expect(lines[2].hasPrefix("Search for “fox” failed: The server had a problem"))
         #expect(lines[3].hasPrefix("Press Enter or Ctrl-R to try again."))
-        #expect(lines[11].hasPrefix("Search for “fox” failed: The server had a problem"))
+        #expect(lines[11].hasPrefix("Search failed, Enter retries"))
         screen.mode = .help
         #expect(SearchScreen.frame(screen).lines.map(plain)[2].hasPrefix("Keys"))
+    }
+
+    @Test("a failed next page says which page failed and that Enter loads it again; counts stay")
+    func nextPageFailure() {
+        var screen = content(rows: 20, columns: 100, height: 30)
+        screen.query = "owl"
+        screen.status = ImageSearchStatus(
+            activity: .failed(query: "owl", error: .serverError(statusCode: 503)),
+            resultsQuery: "owl", loaded: 20, total: 5_000,
+            source: .server(address: "https://pixabay.com/api/"))
+        let lines = SearchScreen.frame(screen).lines.map(plain)
+        #expect(!lines.joined().contains("Search for “owl” failed"), "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("Loading the images after row 20 failed: ") }, "\(lines)")
+        #expect(
+            lines.contains { $0.contains("Press Enter or Ctrl-R to load the next page again.") })
+        let statusLine = lines[lines.count - 1]
+        #expect(statusLine.contains("Next page failed, Enter retries"), "\(statusLine)")
+        #expect(statusLine.contains("20 of 5000 images for “owl”"), "the counts fit: \(statusLine)")
+        #expect(
+            screen.status.text.hasPrefix("Loading the images after row 20 failed: "),
+            "line mode and other front ends say it too")
     }
 
     @Test("scrolling keeps the selection visible, moving as little as possible")
