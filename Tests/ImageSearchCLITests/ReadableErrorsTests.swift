@@ -101,21 +101,19 @@ struct ReadableErrorsTests {
         _ = terminal.waitForExit()
     }
 
-    @Test("--base-url without a key says the offline catalog answers instead, in every mode")
+    @Test("--base-url without a key is a usage error in every mode, naming what to add")
     func baseURLWithoutKey() throws {
         let arguments = ["--base-url", "http://127.0.0.1:9/api/"]
         let oneShot = try CommandRunner.run(arguments + ["fox"])
-        #expect(oneShot.status == 0)
+        #expect(oneShot.status == 2)
+        #expect(oneShot.stdout.isEmpty, "\(oneShot.stdout)")
         #expect(oneShot.stderr.contains("--base-url"), "\(oneShot.stderr)")
-        #expect(oneShot.stderr.contains("offline catalog"))
+        #expect(oneShot.stderr.contains("--api-key"))
         let lineMode = try CommandRunner.run(arguments + ["-i"], input: "fox\n")
-        #expect(lineMode.stderr.contains("--base-url"), "\(lineMode.stderr)")
+        #expect(lineMode.status == 2)
+        #expect(lineMode.stderr.contains("needs an API key"), "\(lineMode.stderr)")
         let terminal = try PseudoTerminal(arguments + ["-i"])
-        #expect(terminal.waitForScreen { $0.text.contains("--base-url") })
-        #expect(terminal.screen.text.contains("offline catalog"))
-        terminal.type("fox")
-        #expect(terminal.waitForScreen { $0.lines.last?.contains("offline catalog") == true })
-        terminal.type("\u{03}")
-        _ = terminal.waitForExit()
+        #expect(terminal.waitForExit() == 2)
+        #expect(String(decoding: terminal.output, as: UTF8.self).contains("needs an API key"))
     }
 }

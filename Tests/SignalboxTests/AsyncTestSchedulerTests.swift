@@ -1,105 +1,88 @@
-import Dispatch
 import Foundation
 import Signalbox
-import Testing
+import XCTest
 
 /// The `async` `TestScheduler` as ReactiveSwift's `TestSchedulerAsyncTestCase` and
 /// `DateSchedulerAsyncTestCase` use it: actions run on the main actor, and a task the test
 /// starts on the main actor reaches its wait before the clock moves, every time.
-@Suite("the async TestScheduler: main actor, deterministic waits")
-@MainActor
-struct AsyncTestSchedulerTests {
-    /// Runs `body` and tells whether it finished within `seconds` (a hang fails the test
-    /// instead of hanging the suite; the hung task is left behind).
-    func finishes(within seconds: Double, _ body: @escaping @MainActor () async -> Void) async
-        -> Bool
-    {
-        let done = DispatchSemaphore(value: 0)
-        Task { @MainActor in
-            await body()
-            done.signal()
-        }
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: done.wait(timeout: .now() + seconds) == .success)
-            }
-        }
-    }
-
-    /// Each action asserts that it runs on the main actor (`assumeIsolated` stops the
-    /// process otherwise). Swift Testing's main actor need not be the main thread on Linux;
-    /// under XCTest it is, which ReactiveSwift's own test case checks.
-    @Test("advance runs the actions due, in order, on the main actor")
-    func actionsOnTheMainThread() async {
+///
+/// XCTest, as ReactiveSwift's own cases: its `async` tests run the main run loop while they
+/// wait, so the main actor is served. (Under `swift test` on Linux, Swift Testing's tests
+/// may find the main actor busy for most of the run: a test awaiting it waits that long.)
+final class AsyncTestSchedulerTests: XCTestCase {
+    @MainActor
+    func testAdvanceRunsTheActionsDueInOrderOnTheMainThread() async {
         let start = Date(timeIntervalSinceReferenceDate: 1_000)
         let scheduler = TestScheduler(startDate: start)
         var log: [String] = []
+        var onMain = true
         scheduler.schedule(after: .seconds(15)) {
             MainActor.assumeIsolated { log.append("bar") }
+            onMain = onMain && Thread.isMainThread
         }
         scheduler.schedule(after: .seconds(5)) {
             MainActor.assumeIsolated { log.append("foo") }
+            onMain = onMain && Thread.isMainThread
         }
         await scheduler.advance(by: .seconds(10))
-        #expect(log == ["foo"])
-        #expect(scheduler.currentDate == start.addingTimeInterval(10))
+        XCTAssertEqual(log, ["foo"])
+        XCTAssertEqual(scheduler.currentDate, start.addingTimeInterval(10))
         await scheduler.advance(by: 10)
-        #expect(log == ["foo", "bar"])
+        XCTAssertEqual(log, ["foo", "bar"])
         scheduler.schedule { MainActor.assumeIsolated { log.append("now") } }
         await scheduler.run()
-        #expect(log == ["foo", "bar", "now"])
+        XCTAssertEqual(log, ["foo", "bar", "now"])
+        XCTAssertTrue(onMain)
     }
 
-    @Test("sleep(for:) and sleep(until:) in a task started just before advance: 300 times, no hang")
-    func sleepsWithoutWaitingForTheWait() async {
-        let finished = await finishes(within: 60) {
-            for round in 0..<300 {
-                let start = Date(timeIntervalSinceReferenceDate: 0)
-                let scheduler = TestScheduler(startDate: start)
-                let task = Task {
-                    if round.isMultiple(of: 2) {
-                        try await scheduler.sleep(for: .seconds(5))
-                    } else {
-                        try await scheduler.sleep(until: start.addingTimeInterval(5))
-                    }
-                    return scheduler.currentDate
+    /// A task started on the main actor just before `advance`: its `sleep` schedules the
+    /// wake-up on the main actor before it suspends, and `advance` lets the main actor's
+    /// queued jobs run before it moves the clock. Before, the wake-up could come after the
+    /// clock moved, and the task then waited for ever.
+    @MainActor
+    func testSleepsInATaskStartedJustBeforeAdvanceAlwaysWake() async {
+        for round in 0..<300 {
+            let start = Date(timeIntervalSinceReferenceDate: 0)
+            let scheduler = TestScheduler(startDate: start)
+            let task = Task {
+                if round.isMultiple(of: 2) {
+                    try await scheduler.sleep(for: .seconds(5))
+                } else {
+                    try await scheduler.sleep(until: start.addingTimeInterval(5))
                 }
-                await scheduler.advance(by: .seconds(5))
-                let woke = try? await task.value
-                #expect(woke == start.addingTimeInterval(5), "round \(round)")
+                return scheduler.currentDate
             }
+            // Scheduled before the clock moves, every time: no wait for the wait needed.
+            await scheduler.advance(by: .seconds(5))
+            XCTAssertEqual(scheduler.pendingActionCount, 0, "round \(round): the wake-up ran")
+            let woke = try? await task.value
+            XCTAssertEqual(woke, start.addingTimeInterval(5), "round \(round)")
         }
-        #expect(finished, "a sleep did not wake: its wake-up was scheduled after the clock moved")
     }
 
-    /// The ticks a consumer sees: each carries its virtual date, none comes early. When a
-    /// tick reaches the consumer is not pinned to the clock: `AsyncStream` resumes its
-    /// consumer through the shared pool, which a loaded machine may delay past the yields
-    /// of `advance` (`Signalbox.docc`, "Differences from ReactiveSwift"), so the test waits
-    /// for the ticks rather than checking them at once.
-    @Test("timer: ticks carry their virtual dates and none comes early, 100 times")
-    func timerTicks() async {
-        let finished = await finishes(within: 60) {
-            for round in 0..<100 {
-                let start = Date(timeIntervalSinceReferenceDate: 0)
-                let scheduler = TestScheduler(startDate: start)
-                var dates: [Date] = []
-                let task = Task {
-                    for await date in scheduler.timer(interval: .seconds(1)) {
-                        dates.append(date)
-                        if dates.count == 3 { break }
-                    }
+    /// The ticks a consumer sees carry their virtual dates and none comes early. When a tick
+    /// reaches the consumer is not pinned to the clock (`AsyncStream` resumes its consumer
+    /// through the shared pool; see "Differences from ReactiveSwift"), so the test waits for
+    /// the ticks rather than checking them at once.
+    @MainActor
+    func testTimerTicksCarryTheirVirtualDates() async {
+        for round in 0..<100 {
+            let start = Date(timeIntervalSinceReferenceDate: 0)
+            let scheduler = TestScheduler(startDate: start)
+            var dates: [Date] = []
+            let task = Task {
+                for await date in scheduler.timer(interval: .seconds(1)) {
+                    dates.append(date)
+                    if dates.count == 3 { break }
                 }
-                await scheduler.advance(by: .milliseconds(900))
-                #expect(dates.isEmpty, "round \(round)")
-                await scheduler.advance(by: .seconds(1))
-                await scheduler.advance(by: .seconds(2))
-                await task.value
-                #expect(
-                    dates == (1...3).map { start.addingTimeInterval(TimeInterval($0)) },
-                    "round \(round)")
             }
+            await scheduler.advance(by: .milliseconds(900))
+            XCTAssertEqual(dates, [], "round \(round)")
+            await scheduler.advance(by: .seconds(1))
+            await scheduler.advance(by: .seconds(2))
+            await task.value
+            XCTAssertEqual(
+                dates, (1...3).map { start.addingTimeInterval(TimeInterval($0)) }, "round \(round)")
         }
-        #expect(finished, "the timer test hung")
     }
 }
