@@ -29,7 +29,30 @@ enum CrashHandlers {
     /// Safety (`nonisolated(unsafe)`): written once by `install`, on the main queue, before
     /// any handler that reads it is installed; the handlers only read.
     nonisolated(unsafe) private static var previous: UnsafeMutablePointer<sigaction>?
+    /// The line printed after the terminal is restored, by signal number: what stopped the
+    /// program (the runtime's own message, if any, was on the alternate screen). Built before
+    /// any handler is installed, so that the handler only calls `write(2)`.
+    ///
+    /// Safety (`nonisolated(unsafe)`): as `previous`.
+    nonisolated(unsafe) private static var reasons: [[UInt8]] = []
     private static let slots = 65
+
+    /// The sentence for `number`, on a line of its own.
+    static func reason(for number: Int32) -> String {
+        let what: String
+        switch number {
+        case SIGILL, SIGTRAP:
+            what = "an internal check failed (SIGILL/SIGTRAP: a Swift runtime trap)"
+        case SIGABRT: what = "it aborted (SIGABRT)"
+        case SIGSEGV, SIGBUS: what = "it read or wrote memory it must not (SIGSEGV/SIGBUS)"
+        case SIGFPE: what = "an arithmetic fault (SIGFPE)"
+        case SIGQUIT: what = "it was asked to quit (SIGQUIT)"
+        case SIGUSR1: what = "it received SIGUSR1"
+        default: what = "signal \(number)"
+        }
+        return "\r\nimagesearch stopped: \(what). The terminal was restored; "
+            + "run with SWIFT_BACKTRACE=enable=yes for a backtrace, and please report it.\r\n"
+    }
 
     /// Installs the handlers (once). Call after ``RawTerminal/enter()``.
     ///
@@ -54,6 +77,7 @@ enum CrashHandlers {
             table[Int(number)] = old
         }
         previous = table
+        reasons = (0..<slots).map { Array(reason(for: Int32($0)).utf8) }
         for number in signals { _ = sigaction(number, &handler, nil) }
     }
 
@@ -70,10 +94,16 @@ enum CrashHandlers {
         #endif
     }
 
-    /// The handler: restore the terminal, put back the earlier action, raise again. On
-    /// return from a fault, the faulting instruction runs again under that action.
+    /// The handler: restore the terminal, say what stopped the program, put back the earlier
+    /// action, raise again. On return from a fault, the faulting instruction runs again under
+    /// that action.
     private static func handle(_ number: Int32) {
         RawTerminal.restoreForCrash()
+        if number >= 0, number < reasons.count {
+            reasons[Int(number)].withUnsafeBytes { bytes in
+                _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count)
+            }
+        }
         if let previous, number >= 0, number < slots {
             _ = sigaction(number, previous + Int(number), nil)
         }

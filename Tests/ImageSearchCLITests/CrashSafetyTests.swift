@@ -32,6 +32,12 @@ struct CrashSafetyTests {
         let cursorShown = after.contains(FullScreenTests.showCursor)
         #expect(left, "the alternate screen was left")
         #expect(cursorShown, "the cursor was shown")
+        // One line after the restore says what stopped the program.
+        let leftAt = after.range(of: FullScreenTests.leave)
+        let afterLeaving = leftAt.map { String(after[$0.upperBound...]) } ?? ""
+        #expect(
+            afterLeaving.contains("imagesearch stopped: "),
+            "no reason after the restore: \(afterLeaving)")
     }
 
     @Test("SIGPIPE does not end the full screen: standard streams report EPIPE instead")
