@@ -33,7 +33,7 @@ final class FullScreenSession: @unchecked Sendable {
         let noColor =
             options.noColor || (environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
         let pictures = InlinePictures(mode: options.images, environment: environment)
-        let size = Terminal.size(environment: environment)
+        let size = Terminal.size(environment: environment, minimum: (1, 1))
         var content = ScreenContent(columns: size.columns, rows: size.rows, query: options.query)
         content.baseURL = setup.baseURL
         content.notices = setup.notices.map {
@@ -74,7 +74,7 @@ final class FullScreenSession: @unchecked Sendable {
             ScreenPipeline.notices(SignalProducer(notices.output), on: main),
             // Both are sent on the main queue by the signal pipe's source.
             SignalProducer(resizes.output).map { _ in
-                let size = Terminal.size()
+                let size = Terminal.size(minimum: (1, 1))
                 return ScreenInput.size(columns: size.columns, rows: size.rows)
             },
             SignalProducer(resumes.output).map { _ in ScreenInput.redraw })

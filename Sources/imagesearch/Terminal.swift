@@ -31,16 +31,23 @@ struct Terminal {
         color = stdoutIsTerminal && !noColorRequested && !isDumb
     }
 
-    /// The terminal's size, else `COLUMNS` × `LINES`, else 100 × 30; never below 20 × 5.
+    /// The terminal's size, else `COLUMNS` × `LINES`, else 100 × 30; at most 1000 × 1000 and
+    /// never below `minimum` (20 × 5 for tables printed in lines; the full screen asks for its
+    /// real size, however small, and draws what fits).
     static func size(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        minimum: (columns: Int, rows: Int) = (20, 5)
     ) -> (columns: Int, rows: Int) {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-            return (max(20, Int(size.ws_col)), max(5, Int(size.ws_row)))
+            return (
+                max(minimum.columns, min(Int(size.ws_col), 1000)),
+                max(minimum.rows, min(Int(size.ws_row), 1000))
+            )
         }
-        let columns = environment["COLUMNS"].flatMap { Int($0) }.map { max(20, min($0, 1000)) }
-        let rows = environment["LINES"].flatMap { Int($0) }.map { max(5, min($0, 1000)) }
+        let columns = environment["COLUMNS"].flatMap { Int($0) }
+            .map { max(minimum.columns, min($0, 1000)) }
+        let rows = environment["LINES"].flatMap { Int($0) }.map { max(minimum.rows, min($0, 1000)) }
         return (columns ?? 100, rows ?? 30)
     }
 

@@ -31,6 +31,34 @@ struct LayoutTests {
         _ = terminal.waitForExit()
     }
 
+    @Test(
+        "full screen at 15×4: the search line stays on the first row, nothing wraps, also after Ctrl-L"
+    )
+    func tinyWindow() throws {
+        let terminal = try PseudoTerminal(["-i", "--offline"], columns: 15, rows: 4)
+        #expect(terminal.wait(for: "Search:"))
+        terminal.type("fox")
+        #expect(terminal.waitForScreen { $0.lines.first?.hasPrefix("Search: fox") == true })
+        terminal.type("\u{0C}")  // Ctrl-L redraws everything
+        terminal.type("s")
+        #expect(terminal.waitForScreen { $0.lines.first?.hasPrefix("Search: foxs") == true })
+        let lines = terminal.screen.lines
+        #expect(lines.count == 4)
+        #expect(lines.allSatisfy { DisplayWidth.width(of: $0) <= 15 }, "\(lines)")
+        // Two rows: the search line (its text scrolled to the cursor) and the status line.
+        terminal.resize(columns: 12, rows: 2)
+        terminal.type("\u{7F}")
+        #expect(
+            terminal.waitForScreen { screen in
+                screen.lines.first?.hasPrefix("Search: ") == true
+                    && screen.lines.last?.contains("14") == true
+            }, "\(terminal.screen.lines)")
+        #expect(terminal.screen.lines.allSatisfy { DisplayWidth.width(of: $0) <= 12 })
+        terminal.type("\u{03}")
+        terminal.type("\u{03}")
+        _ = terminal.waitForExit()
+    }
+
     @Test("one-shot on a 30-column terminal: no line wider than the terminal, numbers whole")
     func numbersWholeOneShot() throws {
         let images = try #require(try catalogPages("fox", perPage: 50, pages: 1).first).images

@@ -31,10 +31,16 @@ struct SearchScreenTests {
 
     @Test("every line fits the width and the frame fills the height")
     func geometry() {
-        for (columns, height) in [(100, 30), (60, 20), (40, 8), (20, 5)] {
+        for (columns, height) in [
+            (100, 30), (60, 20), (40, 8), (20, 5), (15, 4), (10, 3), (5, 2), (2, 1), (1, 1),
+        ] {
             let frame = SearchScreen.frame(content(rows: 30, columns: columns, height: height))
             #expect(frame.lines.count == height)
-            #expect(frame.lines.allSatisfy { DisplayWidth.width(of: plain($0)) <= columns - 1 })
+            // One column short of the width (no wrap at the last column), or one column in a
+            // window of one.
+            #expect(
+                frame.lines.allSatisfy { DisplayWidth.width(of: plain($0)) <= max(1, columns - 1) },
+                "\(columns) x \(height): \(frame.lines.map(plain))")
         }
     }
 
