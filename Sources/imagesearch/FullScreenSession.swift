@@ -71,6 +71,7 @@ final class FullScreenSession: @unchecked Sendable {
             keys.map(ScreenInput.key),
             ScreenPipeline.viewModelInputs(table: viewModel, detail: detailViewModel, on: main),
             ScreenPipeline.spinnerTicks(searching: viewModel.searching.producer, on: main),
+            ScreenPipeline.rateLimitCountdown(status: viewModel.status.producer, on: main),
             ScreenPipeline.notices(SignalProducer(notices.output), on: main),
             // Both are sent on the main queue by the signal pipe's source.
             SignalProducer(resizes.output).map { _ in

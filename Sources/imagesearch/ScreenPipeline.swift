@@ -92,6 +92,47 @@ enum ScreenPipeline {
     }
 }
 
+extension ScreenPipeline {
+    /// The query and wait of a search the rate limit refused (a 429 or 503 with a
+    /// `Retry-After`), or `nil`.
+    static func rateLimitWait(of status: ImageSearchStatus) -> RateLimitWait? {
+        guard case .failed(let query, let error) = status.activity, let seconds = error.retryAfter
+        else { return nil }
+        return RateLimitWait(query: query, seconds: max(1, Int(seconds.rounded(.up))))
+    }
+
+    /// A refused search's wait: the query and whole seconds (`retryAfter` is clamped by the
+    /// model, so the conversion cannot trap).
+    struct RateLimitWait: Equatable {
+        let query: String
+        let seconds: Int
+    }
+
+    /// The countdown of a search the rate limit refused: a tick with the seconds left at once
+    /// and every second, then `.rateLimitElapsed`, after which the screen searches again.
+    /// A new status (a search started, typed or cancelled) ends it.
+    static func rateLimitCountdown(
+        status: SignalProducer<ImageSearchStatus, Never>, on scheduler: DateScheduler
+    ) -> SignalProducer<ScreenInput, Never> {
+        status.map(rateLimitWait(of:)).skipRepeats().flatMap(.latest) { wait in
+            guard let wait else { return SignalProducer<ScreenInput, Never>.empty }
+            let ticks = SignalProducer<ScreenInput, Never>(
+                value: .rateLimitTick(remaining: wait.seconds)
+            )
+            .concat(
+                SignalProducer.timer(interval: 1, on: scheduler)
+                    .take(first: wait.seconds)
+                    .scan(wait.seconds) { remaining, _ in remaining - 1 }
+                    .map { remaining in
+                        remaining > 0
+                            ? ScreenInput.rateLimitTick(remaining: remaining)
+                            : .rateLimitElapsed(query: wait.query)
+                    })
+            return ticks
+        }
+    }
+}
+
 extension ScreenInteraction.Effect {
     /// Carries out this effect on the view models, if it is theirs.
     ///

@@ -19,6 +19,11 @@ enum ScreenInput: Equatable {
     case noticeExpired
     /// The terminal may have been disturbed (it came back from a stop): draw it whole.
     case redraw
+    /// A search refused by the rate limit (429 or 503 with `Retry-After`) may be tried again
+    /// in this many seconds.
+    case rateLimitTick(remaining: Int)
+    /// The rate limit's wait for the failed search of `query` is over: search again.
+    case rateLimitElapsed(query: String)
 }
 
 /// What the full-screen interface shows of the view models, in one value.
@@ -91,6 +96,19 @@ struct ScreenState {
             content.notice = nil
         case .redraw:
             redraws &+= 1
+        case .rateLimitTick(let remaining):
+            // A tick on its way when a new search started is not about it.
+            if ScreenPipeline.rateLimitWait(of: content.status) != nil {
+                content.rateLimitRemaining = remaining
+            }
+        case .rateLimitElapsed(let query):
+            content.rateLimitRemaining = nil
+            // Only if that failure is still what the screen shows (no new search since).
+            if case .failed(query, let error) = content.status.activity, error.retryAfter != nil,
+                content.status.canRetry
+            {
+                effects = [.retry]
+            }
         }
         settle()
         return effects
@@ -121,6 +139,16 @@ struct ScreenState {
         }
         // A notice is about what was on the screen: a search typed or started ends it.
         if next.status.isSearching || next.status.pendingQuery != nil { content.notice = nil }
+        // The countdown's clock (``ScreenPipeline/rateLimitCountdown(status:on:)``) follows
+        // the view model's status directly, so its first tick may come before this settled
+        // model: the wait is shown from the model itself, the ticks then count it down.
+        if let wait = ScreenPipeline.rateLimitWait(of: next.status) {
+            if ScreenPipeline.rateLimitWait(of: previous.status) != wait {
+                content.rateLimitRemaining = wait.seconds
+            }
+        } else {
+            content.rateLimitRemaining = nil
+        }
         content.status = next.status
         if drawsPictures, interaction.mode == .detail, next.picture != previous.picture {
             redraws &+= 1

@@ -43,6 +43,8 @@ struct ScreenContent: Equatable {
     /// A one-line notice for the status line (an opened page, the offline catalog standing
     /// in), shown instead of the counts while set and no search runs or waits.
     var notice: String?
+    /// While a search refused by the rate limit waits to be tried again: the seconds left.
+    var rateLimitRemaining: Int?
     /// Whether to use reverse video and bold (off with `NO_COLOR` / `--no-color`).
     var styled = true
     /// Whether the page address is written as an OSC 8 hyperlink.
@@ -242,7 +244,7 @@ enum SearchScreen {
         case .failed(let query, let error):
             let sentence = SearchMessages.error(
                 error.description, cause: error, baseURL: content.baseURL)
-            lines =
+            var failure =
                 status.failedOnNextPage
                 ? [
                     "Loading the images after row \(status.loaded) failed: \(sentence)",
@@ -252,6 +254,12 @@ enum SearchScreen {
                     "Search for “\(TerminalText.sanitized(query))” failed: \(sentence)",
                     "Press Enter or Ctrl-R to try again.",
                 ]
+            if let remaining = content.rateLimitRemaining {
+                // The wait the server asked for, counted down; the search goes again by itself.
+                let again = status.failedOnNextPage ? "Loading the next page" : "Searching"
+                failure[1] = "\(again) again in \(remaining) s (Enter or Ctrl-R: now)."
+            }
+            lines = failure
         case .cancelled(let query):
             lines = [
                 "Search for “\(TerminalText.sanitized(query))” cancelled. "
@@ -348,8 +356,11 @@ enum SearchScreen {
         if case .failed = status.activity, status.pendingQuery == nil {
             // The whole sentence is in the list area: here, what failed and the counts,
             // which a long sentence would push out of a 100-column line.
-            let what = status.failedOnNextPage ? "Next page failed" : "Search failed"
-            left = ([what + ", Enter retries"] + [status.countsText].compactMap { $0 })
+            let what =
+                content.rateLimitRemaining.map { "Rate limited, again in \($0) s" }
+                ?? (status.failedOnNextPage ? "Next page failed" : "Search failed")
+                + ", Enter retries"
+            left = ([what] + [status.countsText].compactMap { $0 })
                 .map(TerminalText.sanitized).joined(separator: " · ")
         }
         let busy = status.isSearching || status.pendingQuery != nil

@@ -70,6 +70,29 @@ struct ReadableErrorsTests {
         _ = terminal.waitForExit()
     }
 
+    @Test("full screen: after a 429, the wait counts down live and the search goes again by itself")
+    func rateLimitCountdownFullScreen() throws {
+        let replies = ScriptedReplies { request, earlier in
+            request.query["q"] == "fox" && earlier == 0
+                ? .text("slow down", status: 429, headers: ["Retry-After": "2"])
+                : .json(PixabayPage.json(totalHits: 1, count: 1))
+        }
+        let server = try LoopbackHTTPServer(handler: replies.handler)
+        defer { server.stop() }
+        let terminal = try FullScreenRetryTests.terminal(server)
+        #expect(terminal.wait(for: "Search:"))
+        terminal.type("fox")
+        #expect(
+            terminal.waitForScreen(showing: "Searching again in 2 s"), "\(terminal.screen.text)")
+        #expect(terminal.waitForScreen(showing: "Searching again in 1 s"), "counted down live")
+        // No key pressed: the search is sent again when the wait is over.
+        #expect(
+            terminal.waitForScreen(showing: "tester100", timeout: 30), "\(terminal.screen.text)")
+        #expect(server.requests.filter { $0.query["q"] == "fox" }.count == 2)
+        terminal.type("\u{03}")
+        _ = terminal.waitForExit()
+    }
+
     @Test("line mode: a search waiting for the rate limit says so instead of waiting silently")
     func rateLimitLineMode() throws {
         let replies = ScriptedReplies { request, _ in

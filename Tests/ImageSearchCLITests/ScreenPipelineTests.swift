@@ -108,6 +108,38 @@ struct ScreenPipelineTests {
         #expect(ticks.values.count == afterwards)
     }
 
+    @Test("a search the rate limit refused counts down each second, then searches again")
+    func rateLimitCountdown() {
+        let status = MutableProperty(ImageSearchStatus())
+        let inputs = EventRecorder(
+            starting: ScreenPipeline.rateLimitCountdown(status: status.producer, on: scheduler),
+            clock: scheduler)
+        status.value = ImageSearchStatus(
+            activity: .failed(query: "fox", error: .rateLimited(retryAfter: 2.5)))
+        #expect(inputs.values == [.rateLimitTick(remaining: 3)])
+        scheduler.advance(by: 1)
+        scheduler.advance(by: 1)
+        #expect(inputs.values.last == .rateLimitTick(remaining: 1))
+        scheduler.advance(by: 1)
+        #expect(inputs.values.last == .rateLimitElapsed(query: "fox"))
+        // A new search ends the countdown: nothing more comes.
+        status.value = ImageSearchStatus(
+            activity: .failed(query: "owl", error: .rateLimited(retryAfter: 5)))
+        status.value = ImageSearchStatus(activity: .searching(query: "owls"))
+        scheduler.advance(by: 10)
+        #expect(inputs.values.last == .rateLimitTick(remaining: 5))
+
+        // The state shows the seconds left and asks for the retry when they are up.
+        var state = ScreenState(content: ScreenContent(columns: 80, rows: 12, query: "fox"))
+        let failed = ImageSearchStatus(
+            activity: .failed(query: "fox", error: .rateLimited(retryAfter: 2)))
+        _ = state.apply(.model(ScreenModel(rows: [], status: failed)))
+        _ = state.apply(.rateLimitTick(remaining: 2))
+        #expect(SearchScreen.frame(state.content).lines.joined().contains("Searching again in 2 s"))
+        #expect(state.apply(.rateLimitElapsed(query: "fox")) == [.retry])
+        #expect(state.apply(.rateLimitElapsed(query: "cat")) == [], "not for another query")
+    }
+
     @Test("a notice lasts four seconds; a newer one starts the time again")
     func noticeClock() {
         let inputs = EventRecorder(
