@@ -50,11 +50,13 @@ enum CrashHandlers {
         case SIGUSR1: what = "it received SIGUSR1"
         default: what = "signal \(number)"
         }
-        return "\r\nimagesearch stopped: \(what). The terminal was restored; "
-            + "run with SWIFT_BACKTRACE=enable=yes for a backtrace, and please report it.\r\n"
+        return "\r\nimagesearch stopped: \(what). "
+            + "Run with SWIFT_BACKTRACE=enable=yes for a backtrace, and please report it.\r\n"
     }
 
-    /// Installs the handlers (once). Call after ``RawTerminal/enter()``.
+    /// Installs the handlers (once): after ``RawTerminal/enter()`` in full screen, and at
+    /// start while an API key is held (``ProcessStartup/protectSecrets(environment:)``); the
+    /// terminal is restored only if raw mode was entered.
     ///
     /// - Parameter environment: Where `SWIFT_BACKTRACE` is read: when set, the runtime's
     ///   own handler (the backtracer) runs after the terminal is restored.

@@ -49,6 +49,8 @@ do {
 } catch {
     usageFailure(error)
 }
+// A key in memory must not reach a core file or a backtrace.
+if setup.source == "pixabay" { ProcessStartup.protectSecrets(environment: environment) }
 let fullScreen = interactive && terminal.canRunFullScreen
 // The full-screen interface shows the notices on its empty screen instead.
 if !fullScreen {
