@@ -26,7 +26,8 @@ enum ProcessStartup {
             typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
             if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
                 let prctl = unsafeBitCast(symbol, to: Prctl.self)
-                _ = prctl(4 /* PR_SET_DUMPABLE */, 0, 0, 0, 0)
+                let setDumpable: Int32 = 4  // PR_SET_DUMPABLE
+                _ = prctl(setDumpable, 0, 0, 0, 0)
             }
         #endif
         CrashHandlers.install(environment: environment)
