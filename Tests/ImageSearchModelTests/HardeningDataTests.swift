@@ -66,6 +66,44 @@ struct HardeningDataTests {
         }
     }
 
+    @Test(
+        "any run of 8 or more characters of the key is redacted: its middle, upper-cased, percent-encoded in either case"
+    )
+    func keyPartsInAnyForm() throws {
+        let key = "k3y-AbCdEfGh/IjKlMnOp+QrStUv=w"  // 30 characters, some encoded in a query
+        let encoded = key.utf8.map { byte -> String in
+            let character = Character(Unicode.Scalar(byte))
+            return character.isLetter || character.isNumber
+                ? String(character) : String(format: "%%%02X", byte)
+        }.joined()
+        let middle = String(key.dropFirst(3).prefix(24))
+        let forms = [
+            "echo: " + middle + " (trimmed)",  // 24 of 30 characters, from the middle
+            "Invalid key " + key.uppercased(),
+            "Invalid key " + key.lowercased(),
+            "url: /api/?key=" + encoded.lowercased() + "&q=fox",  // lower-case hex digits
+            "url: /api/?q=fox&k=" + encoded,
+            "part: " + String(key.dropFirst(11).prefix(9)),  // 9 characters from inside
+        ]
+        for text in forms {
+            let error = try #require(
+                NetworkError(statusCode: 400, headers: [:], body: Data(text.utf8), redacting: [key])
+            )
+            let shown = error.description.lowercased()
+            for start in 0...(key.count - 8) {
+                let run = key.lowercased().dropFirst(start).prefix(8)
+                #expect(!shown.contains(run), "\"\(run)\" shows in: \(error.description)")
+            }
+            #expect(!shown.contains(String(encoded.lowercased().dropFirst(4).prefix(8))))
+        }
+        // Ordinary words are left alone.
+        let plain = try #require(
+            NetworkError(
+                statusCode: 400, headers: [:], body: Data("Invalid request for fox".utf8),
+                redacting: [key]))
+        #expect(plain.description.contains("Invalid request for fox"))
+    }
+
     @Test("userinfo in the base URL stays out of cache keys and descriptions")
     func userInfoStripped() throws {
         let pixabay = try Pixabay(

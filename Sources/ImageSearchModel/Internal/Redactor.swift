@@ -2,10 +2,13 @@ import Foundation
 
 /// Removes secrets (the API key) from text before it reaches an error, a log or a person.
 ///
-/// Two passes: every occurrence of a known secret (or of its percent-encoded form) is
-/// replaced, and so is the value of any `key=` query item, in case a server echoes a URL with
-/// a key the client does not know. Secrets are matched byte for byte in UTF-8, whatever
-/// characters surround them (only a secret made of parts of `REDACTED` can show up again).
+/// Three passes: every occurrence of a known secret (or of its percent-encoded form) is
+/// replaced; then any run of 8 or more bytes of one, from anywhere in it, in any case of its
+/// ASCII letters, raw or percent-encoded with either case of hex digits (a server that echoes
+/// part of the key, upper-cases it or re-encodes it); and the value of any `key=` query item,
+/// in case a server echoes a URL with a key the client does not know. Secrets are matched in
+/// UTF-8, whatever characters surround them (only a secret made of parts of `REDACTED` can
+/// show up again).
 struct Redactor: Sendable {
     /// What a secret is replaced with.
     static let placeholder = "REDACTED"
@@ -29,6 +32,15 @@ struct Redactor: Sendable {
                 result = Self.replacingBytes(of: encoded, in: result)
             }
         }
+        // Any run of 8 or more bytes of a secret, in any case, raw or percent-encoded.
+        var bytes = Array(result.utf8)
+        var changed = false
+        for secret in secrets {
+            for form in Set([secret, QueryString.encode(secret)]) {
+                changed = Self.replaceParts(of: Array(form.utf8), in: &bytes) || changed
+            }
+        }
+        if changed { result = String(decoding: bytes, as: UTF8.self) }
         for name in Self.secretParameterNames {
             result = Self.hideValues(of: name, in: result)
         }
@@ -76,59 +88,56 @@ struct Redactor: Sendable {
     }
 
     /// The shortest part of a secret that counts as a leak inside a text: a run of at least
-    /// this many bytes that starts or ends a secret, whatever follows or precedes it (a
-    /// server that cut the key and wrote "…", "[truncated]" or more words after it).
+    /// this many bytes of the secret, from anywhere in it (its start, its middle or its end),
+    /// whatever surrounds it: a server that cut the key, or copied part of it.
     static let minimumInnerPartLength = 8
 
-    /// Replaces, anywhere in `bytes`, each longest run that is a beginning of `needle` (or an
-    /// end of it) of at least `minimumInnerPartLength` bytes. Returns whether one was found.
+    /// ASCII letters folded to lower case; every other byte as it is (so positions match).
+    @inline(__always)
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// Replaces, anywhere in `bytes`, each longest run of at least `minimumInnerPartLength`
+    /// bytes that is a contiguous part of `needle`, ignoring the case of ASCII letters (so a
+    /// key upper-cased, or percent-encoded with lower-case hex digits, is found too). Returns
+    /// whether one was found.
     private static func replaceParts(of needle: [UInt8], in bytes: inout [UInt8]) -> Bool {
         let least = minimumInnerPartLength
-        guard needle.count > least, bytes.count >= least else { return false }
-        var inNeedle = [Bool](repeating: false, count: 256)
-        for byte in needle { inNeedle[Int(byte)] = true }
+        guard needle.count >= least, bytes.count >= least else { return false }
+        let secret = needle.map(folded)
+        // Where each run of `least` bytes occurs in the secret.
+        var grams: [ArraySlice<UInt8>: [Int]] = [:]
+        for start in 0...(secret.count - least) {
+            grams[secret[start..<(start + least)], default: []].append(start)
+        }
+        let text = bytes.map(folded)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
         var found = false
         while index < bytes.count {
-            guard inNeedle[Int(bytes[index])] else {
+            guard index + least <= text.count,
+                let starts = grams[text[index..<(index + least)]]
+            else {
                 output.append(bytes[index])
                 index += 1
                 continue
             }
-            // A beginning of the secret starting here.
-            var forward = 0
-            while forward < needle.count, index + forward < bytes.count,
-                bytes[index + forward] == needle[forward]
-            {
-                forward += 1
-            }
-            if forward >= least {
-                output += placeholder.utf8
-                index += forward
-                found = true
-                continue
-            }
-            // An end of the secret starting here: the longest suffix of `needle` that the
-            // text continues with from `index` to the end of that suffix.
-            var matched = 0
-            let available = min(needle.count - 1, bytes.count - index)
-            if available >= least {
-                for length in stride(from: available, through: least, by: -1)
-                where bytes[index..<(index + length)].elementsEqual(needle.suffix(length)) {
-                    matched = length
-                    break
+            // The longest part of the secret the text continues with from here.
+            var longest = least
+            for start in starts {
+                var length = least
+                while start + length < secret.count, index + length < text.count,
+                    text[index + length] == secret[start + length]
+                {
+                    length += 1
                 }
+                longest = max(longest, length)
             }
-            if matched > 0 {
-                output += placeholder.utf8
-                index += matched
-                found = true
-                continue
-            }
-            output.append(bytes[index])
-            index += 1
+            output += placeholder.utf8
+            index += longest
+            found = true
         }
         if found { bytes = output }
         return found
