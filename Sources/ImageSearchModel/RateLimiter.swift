@@ -34,6 +34,10 @@ public final class RateLimiter: Sendable {
     public let window: TimeInterval
     /// The scheduler that tells the time and starts delayed requests.
     public let clock: any DateScheduler
+    /// The longest pause this limiter takes from a server (``pause(for:)``): at most
+    /// ``maximumPause``; a command-line tool passes its request timeout, so that a
+    /// `Retry-After` cannot hold it longer than the user allowed for a request.
+    public let pauseLimit: TimeInterval
 
     private struct State {
         /// Start dates granted, in order; some may be in the future (waiting requests).
@@ -64,11 +68,16 @@ public final class RateLimiter: Sendable {
     ///   - window: The window in seconds (default 60), clamped to 0…``maximumWindow``; NaN
     ///     counts as 0.
     ///   - clock: The clock and the scheduler of delayed starts (default: the wall clock).
+    ///   - pauseLimit: The longest pause taken from a server, clamped to
+    ///     0…``maximumPause`` (default ``maximumPause``); NaN counts as ``maximumPause``.
     public init(
         maximumRequests: Int = RateLimiter.defaultMaximumRequests,
         window: TimeInterval = RateLimiter.defaultWindow,
-        clock: any DateScheduler = ImageSearch.defaultClock
+        clock: any DateScheduler = ImageSearch.defaultClock,
+        pauseLimit: TimeInterval = RateLimiter.maximumPause
     ) {
+        self.pauseLimit =
+            pauseLimit.isNaN ? Self.maximumPause : min(max(0, pauseLimit), Self.maximumPause)
         self.maximumRequests = max(1, maximumRequests)
         self.window = window.isNaN ? 0 : min(max(0, window), Self.maximumWindow)
         self.clock = clock
@@ -108,11 +117,11 @@ public final class RateLimiter: Sendable {
     /// `Retry-After`).
     ///
     /// - Parameter seconds: How long the server asked to wait, honoured up to
-    ///   ``maximumPause`` (longer, infinite waits are clamped to it); zero, negative and NaN
+    ///   ``pauseLimit`` (longer, infinite waits are clamped to it); zero, negative and NaN
     ///   waits change nothing.
     public func pause(for seconds: TimeInterval) {
         guard seconds > 0 else { return }  // also false for NaN
-        let seconds = min(seconds, Self.maximumPause)
+        let seconds = min(seconds, pauseLimit)
         let until = clock.currentDate.addingTimeInterval(seconds)
         state.modify { $0.pausedUntil = max($0.pausedUntil, until) }
     }

@@ -75,7 +75,10 @@ struct SearchSetup {
             }
         }
         self.notices = notices
-        imageSearch = ImageSearch(network: network, pixabay: pixabay, cache: cache)
+        // A server's Retry-After holds later searches no longer than a request may take.
+        imageSearch = ImageSearch(
+            network: network, pixabay: pixabay, cache: cache,
+            rateLimiter: RateLimiter(pauseLimit: options.timeout ?? Network.defaultTimeout))
     }
 
     /// The key in the file at `path`, trimmed: a regular file of at most

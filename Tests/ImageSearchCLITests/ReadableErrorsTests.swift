@@ -109,6 +109,30 @@ struct ReadableErrorsTests {
         #expect(result.stdout.contains("1 of 1 image for \"cat\""))
     }
 
+    @Test(
+        "line mode: a Retry-After of a billion seconds holds the next search no longer than --timeout"
+    )
+    func retryAfterBoundedByTimeout() throws {
+        let replies = ScriptedReplies { request, _ in
+            request.query["q"] == "fox"
+                ? .text("slow down", status: 429, headers: ["Retry-After": "1000000000"])
+                : .json(PixabayPage.json(totalHits: 1, count: 1))
+        }
+        let server = try LoopbackHTTPServer(handler: replies.handler)
+        defer { server.stop() }
+        let start = Date()
+        let result = try CommandRunner.run(
+            [
+                "-i", "--api-key", "k-1", "--base-url", server.baseURL + "/api/", "--no-cache",
+                "--timeout", "2",
+            ],
+            input: "fox\ncat\n:q\n", timeout: 120)
+        // Before, the next search waited 3,600 s (the library's cap) whatever --timeout said.
+        #expect(Date().timeIntervalSince(start) < 60)
+        #expect(result.stderr.contains("for the rate limit"), "\(result.stderr)")
+        #expect(result.stdout.contains("1 of 1 image for \"cat\""), "\(result.stdout)")
+    }
+
     @Test("the status line names the server searched, not Pixabay")
     func statusNamesServer() throws {
         let server = try LoopbackHTTPServer { _ in .json(PixabayPage.json(totalHits: 3, count: 3)) }
