@@ -215,4 +215,36 @@ struct JoinedSourcesContractTests {
             run.dispose()
         }
     }
+
+    @Test(
+        "dispose() waits for a delivery in progress on another thread; after it, no closure starts")
+    func disposeWaitsForTheDeliveryInProgress() {
+        let pipes = (0..<2).map { _ in Signal<Int, TestError>.pipe() }
+        let inDelivery = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let events = Recorded<String>()
+        let run = SignalProducer.merge(pipes.map { SignalProducer($0.output) }).start { event in
+            events.append("\(event)")
+            if event.value == 1 {
+                inDelivery.signal()
+                release.wait()
+                events.append("value 1 returned")
+            }
+        }
+        Thread { pipes[0].input.send(value: 1) }.start()
+        inDelivery.wait()
+        let disposed = DispatchSemaphore(value: 0)
+        Thread {
+            run.dispose()
+            events.append("dispose returned")
+            disposed.signal()
+        }.start()
+        // The disposer waits while the value's delivery is in progress.
+        #expect(disposed.wait(timeout: .now() + 0.3) == .timedOut, "dispose returned mid-delivery")
+        release.signal()
+        disposed.wait()
+        pipes[1].input.send(value: 2)
+        pipes[0].input.send(value: 3)
+        #expect(events.items == ["VALUE 1", "value 1 returned", "INTERRUPTED", "dispose returned"])
+    }
 }
