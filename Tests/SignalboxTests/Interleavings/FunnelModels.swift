@@ -67,6 +67,22 @@ struct Ledger: Hashable {
         returned[event.source, default: 0] = event.number + 1
     }
 
+    /// The outer stream makes `run` current, as `.latest`'s outer value does: the run it
+    /// replaces is retired.
+    mutating func moveCurrent(_ current: inout Int?, to run: Int) {
+        if let previous = current { retire(previous) }
+        current = run
+    }
+
+    /// ``finalViolation(sentTerminal:)`` for the threads' `scripts`.
+    func finalViolation(of scripts: [[ModelOperation]]) -> String? {
+        finalViolation(
+            sentTerminal: scripts.joined().contains { operation in
+                if case .send(let event) = operation { return event.isTerminal }
+                return false
+            })
+    }
+
     /// `.latest` moves on from `run`: every value of it whose send returned was delivered.
     mutating func retire(_ run: Int) {
         if terminals == 0, let count = returned[run],
@@ -153,8 +169,7 @@ struct WaitingFunnelModel: InterleavedSystem {
         case .idle:
             switch scripts[thread][positions[thread]] {
             case .makeCurrent(let run):
-                if let previous = current { ledger.retire(previous) }
-                current = run
+                ledger.moveCurrent(&current, to: run)
                 positions[thread] += 1
             case .send(let event):
                 turn = thread
@@ -202,11 +217,7 @@ struct WaitingFunnelModel: InterleavedSystem {
     }
 
     func finalViolation() -> String? {
-        ledger.finalViolation(
-            sentTerminal: scripts.joined().contains { operation in
-                if case .send(let event) = operation { return event.isTerminal }
-                return false
-            })
+        ledger.finalViolation(of: scripts)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
@@ -273,8 +284,7 @@ struct ClaimCountingFunnelModel: InterleavedSystem {
         case .idle:
             switch scripts[thread][positions[thread]] {
             case .makeCurrent(let run):
-                if let previous = current { ledger.retire(previous) }
-                current = run
+                ledger.moveCurrent(&current, to: run)
                 positions[thread] += 1
             case .send(let event):
                 if claims == 0 {
@@ -325,10 +335,6 @@ struct ClaimCountingFunnelModel: InterleavedSystem {
     }
 
     func finalViolation() -> String? {
-        ledger.finalViolation(
-            sentTerminal: scripts.joined().contains { operation in
-                if case .send(let event) = operation { return event.isTerminal }
-                return false
-            })
+        ledger.finalViolation(of: scripts)
     }
 }

@@ -47,6 +47,24 @@ struct ExplorationReport: CustomStringConvertible {
 /// states rather than enumerated. `sample` runs seeded random interleavings of systems too
 /// large to exhaust.
 enum InterleavingExplorer {
+    /// Where a state stands: a rule broken, every thread done, or the threads that can step
+    /// (none: a deadlock).
+    enum Standing {
+        case broken(String)
+        case finished
+        case runnable([Int])
+    }
+
+    static func standing<S: InterleavedSystem>(of state: S) -> Standing {
+        if let violation = state.violation { return .broken(violation) }
+        let threads = 0..<state.threadCount
+        if threads.allSatisfy(state.isFinished) {
+            return state.finalViolation().map(Standing.broken) ?? .finished
+        }
+        let runnable = threads.filter { !state.isFinished($0) && state.canStep($0) }
+        return runnable.isEmpty ? .broken("deadlock: no thread can step") : .runnable(runnable)
+    }
+
     /// Explores every interleaving of `initial`, stopping at the first violation, deadlock
     /// or cycle (a thread that can step for ever without the system finishing).
     static func exhaust<S: InterleavedSystem>(_ initial: S, stateLimit: Int = 3_000_000)
@@ -59,27 +77,20 @@ enum InterleavingExplorer {
 
         func visit(_ state: S) -> UInt64? {
             if let known = paths[state] { return known }
-            if let violation = state.violation {
-                report.failure = (violation, trace)
-                return nil
-            }
             guard paths.count < stateLimit else {
                 report.failure = ("more than \(stateLimit) states", trace)
                 return nil
             }
-            let threads = 0..<state.threadCount
-            if threads.allSatisfy(state.isFinished) {
-                if let violation = state.finalViolation() {
-                    report.failure = (violation, trace)
-                    return nil
-                }
+            let runnable: [Int]
+            switch standing(of: state) {
+            case .broken(let message):
+                report.failure = (message, trace)
+                return nil
+            case .finished:
                 paths[state] = 1
                 return 1
-            }
-            let runnable = threads.filter { !state.isFinished($0) && state.canStep($0) }
-            if runnable.isEmpty {
-                report.failure = ("deadlock: no thread can step", trace)
-                return nil
+            case .runnable(let threads):
+                runnable = threads
             }
             if onPath.contains(state) {
                 report.failure = ("cycle: the threads can step for ever", trace)
@@ -116,26 +127,19 @@ enum InterleavingExplorer {
         for _ in 0..<walks {
             var state = initial
             var trace: [Int] = []
-            while true {
-                if let violation = state.violation {
-                    report.failure = (violation, trace)
+            walk: while true {
+                let runnable: [Int]
+                switch standing(of: state) {
+                case .broken(let message):
+                    report.failure = (message, trace)
                     return report
+                case .finished:
+                    break walk
+                case .runnable(let threads):
+                    runnable = threads
                 }
-                let threads = 0..<state.threadCount
-                if threads.allSatisfy(state.isFinished) {
-                    if let violation = state.finalViolation() {
-                        report.failure = (violation, trace)
-                        return report
-                    }
-                    break
-                }
-                let runnable = threads.filter { !state.isFinished($0) && state.canStep($0) }
-                guard !runnable.isEmpty, trace.count < stepLimit else {
-                    report.failure = (
-                        runnable.isEmpty
-                            ? "deadlock: no thread can step" : "no end after \(stepLimit) steps",
-                        trace
-                    )
+                guard trace.count < stepLimit else {
+                    report.failure = ("no end after \(stepLimit) steps", trace)
                     return report
                 }
                 let thread = runnable[Int(random.next() % UInt64(runnable.count))]
