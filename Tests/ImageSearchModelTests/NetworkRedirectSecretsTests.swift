@@ -168,6 +168,21 @@ struct NetworkRedirectSecretsTests {
         #expect(other.requests.isEmpty, "the other origin received \(other.requests.map(\.target))")
     }
 
+    @Test("a Location whose scheme is in capitals (HTTP://) is followed like a lower-case one")
+    func upperCaseScheme() throws {
+        let other = try Self.landing()
+        let origin = try Self.redirecting(
+            302, to: other.baseURL.replacingOccurrences(of: "http://", with: "HTTP://") + "/landed")
+        defer {
+            origin.stop()
+            other.stop()
+        }
+        let outcome = Network(timeout: 10).perform(PreparedRequest(url: origin.baseURL + "/api/"))
+            .outcome(timeout: 20)
+        #expect(outcome.values == [Data("{}".utf8)], "\(String(describing: outcome.terminal))")
+        #expect(other.requests.first?.target == "/landed")
+    }
+
     @Test("a redirect to another origin whose address drops the key is followed without it")
     func keylessAddressIsFollowed() throws {
         let other = try Self.landing()

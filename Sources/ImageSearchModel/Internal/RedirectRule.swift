@@ -91,7 +91,7 @@ struct RedirectRule {
         guard let base = current.url,
             let resolved = URL(string: location, relativeTo: base)?.absoluteURL,
             let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            resolved.host?.isEmpty == false, let target = Self.withoutFragment(resolved)
+            resolved.host?.isEmpty == false, let target = Self.normalized(resolved)
         else { return .fail(.incorrectDataReturned) }
         var request = current
         request.url = target
@@ -130,11 +130,14 @@ struct RedirectRule {
         return .follow(request)
     }
 
-    /// `url` without its fragment (never sent).
-    private static func withoutFragment(_ url: URL) -> URL? {
-        guard url.fragment != nil else { return url }
+    /// `url` with its scheme in lower case (schemes are case-insensitive, and
+    /// FoundationNetworking refuses `HTTP://`) and without its fragment (never sent).
+    private static func normalized(_ url: URL) -> URL? {
+        let scheme = url.scheme?.lowercased()
+        guard url.fragment != nil || url.scheme != scheme else { return url }
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.fragment = nil
+        components?.scheme = scheme
         return components?.url
     }
 }
