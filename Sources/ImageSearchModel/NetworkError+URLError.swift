@@ -52,7 +52,8 @@ extension NetworkError {
     /// a malformed chunked body, a header line without a colon, an oversized header block,
     /// an invalid status line or `Content-Length`, or an HTTP/0.9 answer →
     /// ``malformedResponse``; a body cut off before its end ("transfer closed with …
-    /// remaining") → ``connectionLost``.
+    /// remaining") → ``connectionLost``; a content encoding libcurl cannot decode →
+    /// ``incorrectDataReturned``.
     ///
     /// - Parameter error: The error from the session.
     public init(sessionError error: any Error) {
@@ -86,6 +87,11 @@ extension NetworkError {
         else { return nil }
         if message.contains("transfer closed") || message.contains("partial file") {
             return .connectionLost
+        }
+        // "Unrecognized content encoding type", "Reject response due to more than 5 content
+        // encodings": an answer the client cannot decode, not a broken connection.
+        if message.contains("content encoding") || message.contains("content-encoding") {
+            return .incorrectDataReturned
         }
         let malformed = [
             "chunk", "header", "http/0.9", "status line", "http version", "weird server reply",

@@ -116,6 +116,19 @@ struct NetworkFaultTests {
         #expect((error.retryAfter ?? 0) <= NetworkError.maximumRetryAfter)
     }
 
+    @Test(
+        "an encoding the client cannot read is said so, not 'connection lost' or 'something went wrong'",
+        arguments: ["bogus", Array(repeating: "gzip", count: 50).joined(separator: ", ")])
+    func unreadableEncoding(encoding: String) throws {
+        let probe = try FaultProbe { _ in
+            .raw(
+                Data(
+                    ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: \(encoding)\r\n"
+                        + "Content-Length: 2\r\nConnection: close\r\n\r\n{}").utf8))
+        }
+        probe.expectFailure(.incorrectDataReturned)
+    }
+
     @Test("a Retry-After value that is not UTF-8 is ignored, not a crash")
     func nonUTF8RetryAfter() throws {
         let bytes =

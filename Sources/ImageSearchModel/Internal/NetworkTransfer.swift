@@ -271,6 +271,14 @@ final class NetworkTransfer: @unchecked Sendable {
         // The session's own timeout is a backstop behind the deadline: either way the
         // request ran out of time.
         if (error as? URLError)?.code == .timedOut { return .timedOut }
+        // An answer in an encoding libcurl does not decode (an unknown coding, or codings
+        // stacked deeper than it goes) fails with whatever code the platform picks ("connection
+        // lost", "unknown"): the headers say what it really was.
+        if let response, let coding = Self.header("Content-Encoding", of: response),
+            !Self.isReadableContentCoding(coding)
+        {
+            return .incorrectDataReturned
+        }
         let mapped = NetworkError(sessionError: error)
         // A body cut short of its announced length is a broken connection, whatever code
         // the platform chose (Linux's URLSession reports curl's "partial file" as an unknown
@@ -281,6 +289,16 @@ final class NetworkTransfer: @unchecked Sendable {
             return .connectionLost
         }
         return mapped
+    }
+
+    /// Whether `value` (a `Content-Encoding` header) names codings the transport decodes:
+    /// at most two of `gzip`, `x-gzip`, `deflate`, `br`, `identity`.
+    static func isReadableContentCoding(_ value: String) -> Bool {
+        let codings = value.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }.filter { !$0.isEmpty && $0 != "identity" }
+        let known: Set<String> = ["gzip", "x-gzip", "deflate", "br"]
+        return codings.count <= 2 && codings.allSatisfy(known.contains)
     }
 
     private static func header(_ name: String, of response: HTTPURLResponse) -> String? {
