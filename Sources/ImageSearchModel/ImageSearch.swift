@@ -162,7 +162,7 @@ public final class ImageSearch: ImageSearching {
     static func cacheKey(baseURL: String, parameters: [String: String]) -> String {
         var parameters = parameters
         parameters["key"] = nil
-        return Redactor.removingUserInfo(from: baseURL) + "?" + QueryString.make(parameters)
+        return Redactor.shownAddress(baseURL) + "?" + QueryString.make(parameters)
     }
 
     /// One page of `query`: from the cache, or from the network within the rate limit.

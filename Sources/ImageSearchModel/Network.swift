@@ -352,6 +352,10 @@ public final class Network: Networking {
         secrets += prepared.headers.filter { secretHeaders.contains($0.key.lowercased()) }
             .map(\.value)
         if let password = URLComponents(string: address)?.password { secrets.append(password) }
+        // A secret the endpoint's own address carries (a base URL given with `key=`).
+        secrets += (URLComponents(string: prepared.url)?.queryItems ?? []).compactMap { item in
+            Redactor.secretParameterNames.contains(item.name.lowercased()) ? item.value : nil
+        }
         return secrets
     }
 

@@ -152,8 +152,9 @@ public struct Pixabay: Equatable, Sendable {
 }
 
 extension Pixabay: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// ``baseURL`` without its user name and password, for messages, logs and cache keys.
-    public var shownBaseURL: String { Redactor.removingUserInfo(from: baseURL) }
+    /// ``baseURL`` without its user name and password, and with the value of a `key=` it
+    /// carries hidden, for messages, logs and cache keys.
+    public var shownBaseURL: String { Redactor.shownAddress(baseURL) }
 
     /// The configuration with the key and the base URL's userinfo hidden.
     public var description: String {

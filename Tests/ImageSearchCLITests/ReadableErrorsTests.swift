@@ -133,6 +133,27 @@ struct ReadableErrorsTests {
         #expect(result.stdout.contains("1 of 1 image for \"cat\""), "\(result.stdout)")
     }
 
+    @Test(
+        "a key= inside --base-url is never printed: not in the 404 sentence, not echoed by the server"
+    )
+    func keyInsideBaseURL() throws {
+        let secret = "inline-0123456789abcdef"
+        let server = try LoopbackHTTPServer { request in
+            .text("no such page: " + request.target, status: 404)
+        }
+        defer { server.stop() }
+        let result = try CommandRunner.run([
+            "--api-key", "k-0123456789", "--base-url", server.baseURL + "/api/?key=\(secret)",
+            "--no-cache", "fox",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            server.requests.first?.target.contains(secret) == true,
+            "it is still sent to that server")
+        #expect(!result.stderr.contains(secret), "\(result.stderr)")
+        #expect(!result.stdout.contains(secret))
+    }
+
     @Test("the status line names the server searched, not Pixabay")
     func statusNamesServer() throws {
         let server = try LoopbackHTTPServer { _ in .json(PixabayPage.json(totalHits: 3, count: 3)) }

@@ -104,6 +104,20 @@ struct HardeningDataTests {
         #expect(plain.description.contains("Invalid request for fox"))
     }
 
+    @Test(
+        "a key= inside the base URL is a secret: not in the cache key, the description or a 4xx text"
+    )
+    func keyInsideTheBaseURL() throws {
+        let secret = "inline-0123456789abc"
+        let pixabay = try Pixabay(
+            apiKey: "k-0123456789", baseURL: "http://127.0.0.1:8080/api/?key=\(secret)&lang=en")
+        let request = PixabaySearchRequest(pixabay: pixabay, query: "fox", page: 1)
+        #expect(!request.cacheKey.contains(secret), "\(request.cacheKey)")
+        #expect(!pixabay.shownBaseURL.contains(secret))
+        #expect(pixabay.shownBaseURL.contains("lang=en"))
+        #expect(!"\(pixabay)".contains(secret))
+    }
+
     @Test("userinfo in the base URL stays out of cache keys and descriptions")
     func userInfoStripped() throws {
         let pixabay = try Pixabay(

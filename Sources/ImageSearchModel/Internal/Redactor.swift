@@ -145,6 +145,15 @@ struct Redactor: Sendable {
 
     /// `address` without the user name and password of its authority
     /// (`http://user:password@host/` → `http://host/`), for anything stored or shown.
+    /// `address` as it may be shown or stored: without userinfo, and with the values of its
+    /// secret query items (`key=`, in any case) replaced by the placeholder (a `--base-url`
+    /// that carries a key).
+    static func shownAddress(_ address: String) -> String {
+        var result = removingUserInfo(from: address)
+        for name in secretParameterNames { result = hideValues(of: name, in: result) }
+        return result
+    }
+
     static func removingUserInfo(from address: String) -> String {
         guard let schemeEnd = address.range(of: "://") else { return address }
         let authorityStart = schemeEnd.upperBound
