@@ -9,7 +9,7 @@ import Testing
 /// run is checked for per-source order, loss, one terminal event, and a sender that delivers
 /// only its own events. The runs per scenario can be raised with
 /// `SIGNALBOX_CONTRACT_RUNS` (CI's optimised stage runs the default, 3,000).
-@Suite("joined sources on real threads: order, nothing lost, one terminal event")
+@Suite("joined sources on real threads: order, nothing lost, one terminal event", .serialized)
 struct JoinedSourcesContractTests {
     static let runs =
         ProcessInfo.processInfo.environment["SIGNALBOX_CONTRACT_RUNS"].flatMap(Int.init) ?? 3_000
@@ -45,6 +45,23 @@ struct JoinedSourcesContractTests {
             }
             busy = false
             lock.unlock()
+        }
+    }
+
+    /// Runs `runs` rounds of `round` on a thread of its own and returns the first broken
+    /// rule: the rounds block their threads for long (minutes under the thread sanitizer),
+    /// and a test that blocked a thread of Swift's shared pool (two on a 2-core machine)
+    /// would starve every `async` test meanwhile.
+    static func firstBroken(
+        in runs: Int, _ round: @escaping @Sendable (_ attempt: Int) -> String?
+    ) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread {
+                for attempt in 0..<runs {
+                    if let broken = round(attempt) { return continuation.resume(returning: broken) }
+                }
+                continuation.resume(returning: nil)
+            }.start()
         }
     }
 
@@ -118,28 +135,24 @@ struct JoinedSourcesContractTests {
     @Test(
         "merge and flatMap(.merge) from 3 threads: every run keeps per-source order and loses nothing",
         arguments: [Join.merge, .flatMapMerge, .flatMapConcurrent], [false, true])
-    func threeSenders(join: Join, failing: Bool) {
-        for attempt in 0..<Self.runs {
-            if let broken = Self.run(join, sources: 3, failing: failing) {
-                Issue.record("run \(attempt) of \(join), failing \(failing): \(broken)")
-                return
-            }
+    func threeSenders(join: Join, failing: Bool) async {
+        let broken = await Self.firstBroken(in: Self.runs) { attempt in
+            Self.run(join, sources: 3, failing: failing).map { "run \(attempt): \($0)" }
         }
+        #expect(broken == nil, "\(join), failing \(failing)")
     }
 
     @Test("merge from 8 threads", arguments: [Join.merge, .flatMapMerge], [false, true])
-    func eightSenders(join: Join, failing: Bool) {
-        for attempt in 0..<max(Self.runs / 10, 1) {
-            if let broken = Self.run(join, sources: 8, failing: failing) {
-                Issue.record("run \(attempt) of \(join), failing \(failing): \(broken)")
-                return
-            }
+    func eightSenders(join: Join, failing: Bool) async {
+        let broken = await Self.firstBroken(in: max(Self.runs / 10, 1)) { attempt in
+            Self.run(join, sources: 8, failing: failing).map { "run \(attempt): \($0)" }
         }
+        #expect(broken == nil, "\(join), failing \(failing)")
     }
 
     @Test("zip and combineLatest of 3 sources on 3 threads: per-source order, nothing lost")
-    func combined() {
-        for attempt in 0..<max(Self.runs / 10, 1) {
+    func combined() async {
+        let broken = await Self.firstBroken(in: max(Self.runs / 10, 1)) { attempt in
             let pipes = (0..<3).map { _ in Signal<Int, TestError>.pipe() }
             let zipped = Recorded<[Int]>()
             let combined = Recorded<[Int]>()
@@ -154,22 +167,20 @@ struct JoinedSourcesContractTests {
             combineRun.dispose()
             let tuples = zipped.items
             if tuples != (0..<Self.valuesPerSource).map({ [$0, $0, $0] }) {
-                Issue.record(
-                    "run \(attempt): zip delivered \(tuples.count) tuples, first wrong: \(tuples.first { Set($0).count != 1 } ?? [])"
-                )
-                return
+                return "run \(attempt): zip delivered \(tuples.count) tuples, first wrong: "
+                    + "\(tuples.first { Set($0).count != 1 } ?? [])"
             }
             let latest = combined.items
             let ordered = zip(latest, latest.dropFirst()).allSatisfy { earlier, later in
                 zip(earlier, later).allSatisfy { $0 <= $1 }
             }
             if !ordered || latest.last != Array(repeating: Self.valuesPerSource - 1, count: 3) {
-                Issue.record(
-                    "run \(attempt): combineLatest went back or missed the last values: \(latest.suffix(3))"
-                )
-                return
+                return "run \(attempt): combineLatest went back or missed the last values: "
+                    + "\(latest.suffix(3))"
             }
+            return nil
         }
+        #expect(broken == nil)
     }
 
     @Test(
