@@ -53,8 +53,12 @@ final class Counter: @unchecked Sendable {
 }
 
 /// Runs `body` on `threads` threads at once and waits for all of them.
+///
+/// Threads of their own, released together: `DispatchQueue.concurrentPerform` runs its
+/// iterations one after another on a busy pool, and a test of what two threads do at once
+/// then tests something else (seen under the thread sanitizer with the machine loaded).
 func concurrently(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: threads, execute: body)
+    JoinedSourcesContractTests.onThreads(threads, body)
 }
 
 /// An object whose deallocation tests can watch through a weak reference.
