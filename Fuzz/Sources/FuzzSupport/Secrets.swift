@@ -55,6 +55,29 @@ public enum Secrets {
         }
     }
 
+    /// Whether `text` holds 8 or more consecutive bytes of `secret` or of `encoded` (its
+    /// percent-encoded form), ASCII letters compared in either case: what the redactor
+    /// replaces besides whole secrets.
+    public static func text(_ text: String, holdsRunOf secret: String, encoded: String) -> Bool {
+        func folded(_ string: String) -> [UInt8] {
+            string.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        }
+        let haystack = folded(text)
+        for form in [secret, encoded] {
+            let needle = folded(form)
+            guard needle.count >= 8, haystack.count >= 8 else { continue }
+            for start in 0...(needle.count - 8) {
+                let window = needle[start..<(start + 8)]
+                if (0...(haystack.count - 8)).contains(where: {
+                    haystack[$0..<($0 + 8)].elementsEqual(window)
+                }) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 }
