@@ -12,9 +12,14 @@ import Foundation
 /// any of its addresses is not public. Every hop of a redirect is checked.
 ///
 /// A refused image fails with ``NetworkError/invalidRequest(message:)`` before anything is
-/// sent to it. The policy applies to requests expecting an image
-/// (``Networking/requestImage(url:)``, ``ImageDownloadRequest``); JSON and other requests go
-/// wherever their address says.
+/// sent to it. The policy applies to every hop of a request expecting an image
+/// (``Networking/requestImage(url:)``, ``ImageDownloadRequest``), and to every redirect of
+/// any other request sent to a public host (a search): a public server cannot send the
+/// client on to the user's own machine or network. A request the caller sends to a private
+/// host itself (a test server, a mirror) is not held to it.
+///
+/// Names are resolved off the shared thread pool, a few at once, and never for a request
+/// already cancelled; a resolver that never answers delays only the images on such hosts.
 public struct ImageHostPolicy: Equatable, Hashable, Sendable {
     /// Whether private hosts are allowed too.
     let allowsPrivateHosts: Bool
@@ -55,19 +60,28 @@ public struct ImageHostPolicy: Equatable, Hashable, Sendable {
             trusted: trusted.union(["\(HostAddress.normalized(host)):\(port)"]))
     }
 
-    /// Whether an image at `url` may be fetched (blocking while a name resolves).
-    func allows(_ url: URL) -> Bool {
+    /// Whether a hop to `url` may be sent, when that is known without resolving a name;
+    /// `nil` when only resolving `url`'s host can tell (see ``HostResolver``).
+    func verdict(for url: URL) -> Bool? {
         guard !allowsPrivateHosts else { return true }
         guard let host = url.host else { return false }
-        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-        if trusted.contains("\(HostAddress.normalized(host)):\(port)") { return true }
-        return HostAddress.isPublic(resolving: host)
+        if trusted.contains(Self.key(of: url, host: host)) { return true }
+        return HostAddress.isPublic(numericHost: host) ?? HostAddress.isPublic(specialName: host)
     }
 
-    /// Whether checking `url` needs no name resolution (a numeric host or a special name).
-    func decidesWithoutResolving(_ url: URL) -> Bool {
-        guard !allowsPrivateHosts, let host = url.host else { return true }
-        return HostAddress.isPublic(numericHost: host) != nil
-            || HostAddress.isPublic(specialName: host) != nil
+    /// Whether the redirects of a request sent to `url` are held to this policy: when this
+    /// policy keeps to public hosts and `url` is on one (a name counts as public, as in
+    /// ``init(searchServer:)``). A request the caller itself sends to a private host may be
+    /// redirected anywhere on that network.
+    func holdsRedirects(of url: URL) -> Bool {
+        guard !allowsPrivateHosts, let host = url.host else { return false }
+        if trusted.contains(Self.key(of: url, host: host)) { return true }
+        return HostAddress.isPublic(numericHost: host) ?? HostAddress.isPublic(specialName: host)
+            ?? true
+    }
+
+    private static func key(of url: URL, host: String) -> String {
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        return "\(HostAddress.normalized(host)):\(port)"
     }
 }

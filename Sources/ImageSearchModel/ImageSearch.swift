@@ -178,11 +178,14 @@ public final class ImageSearch: ImageSearching {
         let rateLimiter = self.rateLimiter
         let hasKey = pixabay.apiKey != nil
         let perPage = pixabay.perPage
-        // Whatever the transport did: never more hits than asked for.
-        let sent = network.send(request).map { $0.keepingAtMost(perPage) }
+        let redactor = Redactor(secrets: pixabay.secrets)
+        // Whatever the transport did: never more hits than asked for, and nothing the server
+        // copied from the key (shown, encoded as JSON, or cached).
+        let sent = network.send(request).map { $0.keepingAtMost(perPage).redacted(by: redactor) }
         return SignalProducer { observer, lifetime in
             if let cached = cache.value(forKey: cacheKey) {
-                observer.send(value: cached)
+                // A page cached by an earlier version may hold what a server reflected.
+                observer.send(value: cached.redacted(by: redactor))
                 observer.sendCompleted()
                 return
             }

@@ -32,7 +32,10 @@ import Signalbox
 ///   ``PreparedRequest/secretHeaderNames`` are not sent there, nor to any later hop; a request
 ///   can refuse such redirects altogether (``CrossOriginRedirectPolicy``).
 /// - Images are fetched from the hosts ``imageHosts`` allows (public ones by default), every
-///   hop checked before anything is sent to it.
+///   hop checked before anything is sent to it; any other request sent to a public host is
+///   held to the same policy on every redirect (a public server cannot redirect a search
+///   onto the user's own machine or network). Names are resolved off the shared thread pool,
+///   a few at once, never for a cancelled request.
 /// - The value of a `key` parameter (the API key), of a secret header and the password of an
 ///   address's userinfo never appear in an error or a log line; nor does the userinfo.
 /// - Starting a producer, `dispose()` and the deadline never wait for the platform: tasks are
@@ -72,6 +75,8 @@ public final class Network: Networking {
     /// The hosts images are downloaded from (requests expecting `.image`); see
     /// ``ImageHostPolicy``.
     public let imageHosts: ImageHostPolicy
+    /// Resolves the names host checks need, a few at once, off the shared pool.
+    let hostResolver: HostResolver
 
     /// Creates a network with its own `URLSession`, correcting a timeout out of range.
     ///
@@ -140,9 +145,11 @@ public final class Network: Networking {
     /// `timeout` is within ``timeoutRange`` and `maximumBodySize` not negative.
     private init(
         checkedTimeout timeout: TimeInterval, maximumBodySize: Int,
-        log: (@Sendable (String) -> Void)?, userAgent: String?, imageHosts: ImageHostPolicy
+        log: (@Sendable (String) -> Void)?, userAgent: String?, imageHosts: ImageHostPolicy,
+        resolveHost: @escaping @Sendable (String) -> Bool = HostAddress.isPublic(resolving:)
     ) {
         self.imageHosts = imageHosts
+        hostResolver = HostResolver(resolve: resolveHost)
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
         self.log = log
@@ -170,6 +177,17 @@ public final class Network: Networking {
         queue.name = "ImageSearchModel.Network"
         delegate = NetworkSessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// A network whose host checks resolve names with `resolveHost` (tests: a resolver that
+    /// never answers).
+    convenience init(
+        timeout: TimeInterval, imageHosts: ImageHostPolicy,
+        resolveHost: @escaping @Sendable (String) -> Bool
+    ) {
+        self.init(
+            checkedTimeout: timeout, maximumBodySize: Network.defaultMaximumBodySize, log: nil,
+            userAgent: nil, imageHosts: imageHosts, resolveHost: resolveHost)
     }
 
     /// Whole seconds, two more than `timeout` (at most 86,402 for a checked timeout).
@@ -302,11 +320,14 @@ public final class Network: Networking {
                         Redactor.secretParameterNames.contains(item.name.lowercased())
                             ? item.value : nil
                     })
+            let isImage = prepared.expectedContent == .image
             let environment = NetworkTransfer.Environment(
                 owner: self, session: self.session, delegate: self.delegate,
                 deliveryQueue: self.deliveryQueue,
                 maximumBodySize: self.maximumBodySize,
-                imageHosts: prepared.expectedContent == .image ? self.imageHosts : nil)
+                hosts: isImage || self.imageHosts.holdsRedirects(of: target)
+                    ? self.imageHosts : nil,
+                checksFirstHop: isImage, resolver: self.hostResolver)
             let transfer = NetworkTransfer(
                 request: request, environment: environment, secrets: secrets, rule: rule,
                 isAcceptable: isAcceptable

@@ -46,7 +46,8 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, Sendabl
     /// with its bytes, `.failed` with the reason; `.idle` with no selection. Changes on the
     /// scheduler; never shows the bytes of an earlier selection.
     public let imageState: Property<LoadState<Data, NetworkError>>
-    /// The address of the image's page on Pixabay.
+    /// The address of the image's page on Pixabay, as a browser shows it
+    /// (``WebAddress/shown(_:)``: a look-alike host in punycode, no user name).
     public let pageURLText: Property<String?>
 
     /// Creates a detail view model showing nothing.
@@ -124,7 +125,8 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, Sendabl
     }
 
     /// Opens the selected image's page through the external app channel; does nothing when
-    /// no image is selected.
+    /// no image is selected. The channel gets the address as the server sent it, and decides
+    /// (the terminal's refuses one with a user name before its host).
     public func openImagePage() {
         guard let url = selection.value?.pageURL else { return }
         externalAppChannel.openURL(url)
@@ -151,6 +153,6 @@ struct DetailTexts: Equatable, Sendable {
         viewCountText = entity.map { ResultText.count($0.viewCount, locale: locale) }
         downloadCountText = entity.map { ResultText.count($0.downloadCount, locale: locale) }
         likeCountText = entity.map { ResultText.count($0.likeCount, locale: locale) }
-        pageURLText = entity?.pageURL
+        pageURLText = entity.map { WebAddress.shown($0.pageURL) }
     }
 }

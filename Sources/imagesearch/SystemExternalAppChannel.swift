@@ -71,9 +71,12 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
     /// shell.
     func openURL(_ url: String) {
         guard let url = Self.openable(url) else {
+            let shown = TerminalText.sanitized(WebAddress.shown(url))
             report(
-                "Not opening \"\(TerminalText.sanitized(url))\": only http and https pages are opened."
-            )
+                WebAddress.holdsUserInfo(url)
+                    ? "Not opening \"\(shown)\": a name before its host (user@host) would make "
+                        + "it pass for another site."
+                    : "Not opening \"\(shown)\": only http and https pages are opened.")
             return
         }
         guard let opener else {
@@ -104,11 +107,16 @@ final class SystemExternalAppChannel: ExternalAppChanneling {
             + "-._~:/?#[]@!$&'()*+,;=%")
 
     /// `url` percent-encoded where it holds characters an address cannot (a space becomes
-    /// `%20`), if it is then a plain `http`/`https` address with a host; otherwise `nil`
-    /// (another scheme, an option such as `--version`, control characters).
+    /// `%20`), its host in punycode where it is not ASCII, if it is then a plain
+    /// `http`/`https` address with a host and no user name; otherwise `nil` (another scheme,
+    /// an option such as `--version`, control characters, `name@` before the host).
     static func openable(_ url: String) -> String? {
         guard !url.hasPrefix("-"), url == TerminalText.sanitized(url),
-            let encoded = url.addingPercentEncoding(withAllowedCharacters: addressCharacters),
+            // A user name before the host (`https://pixabay.com@evil.example/`) passes for
+            // another host: never opened. A non-ASCII host goes in punycode, as shown.
+            let ascii = WebAddress.withASCIIHost(url),
+            let encoded = ascii.addingPercentEncoding(withAllowedCharacters: addressCharacters),
+            !WebAddress.holdsUserInfo(encoded),
             let components = URLComponents(string: encoded),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty,

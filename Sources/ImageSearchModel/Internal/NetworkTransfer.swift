@@ -37,8 +37,13 @@ final class NetworkTransfer: @unchecked Sendable {
         let delegate: NetworkSessionDelegate
         let deliveryQueue: DispatchQueue
         let maximumBodySize: Int
-        /// `nil`: no host check (not an image).
-        let imageHosts: ImageHostPolicy?
+        /// The policy the hops are held to; `nil`: none (a request to a private host).
+        let hosts: ImageHostPolicy?
+        /// Whether the first hop is checked too (an image), or only the redirects (a request
+        /// the caller sent to a public host, such as a search).
+        let checksFirstHop: Bool
+        /// Resolves the names the checks need, off the shared pool.
+        let resolver: HostResolver
     }
 
     private let environment: Environment
@@ -78,7 +83,7 @@ final class NetworkTransfer: @unchecked Sendable {
     /// which another request's hostile reply can keep busy for seconds, and the thread that
     /// starts a request is often a user interface's.
     func begin() {
-        guard environment.imageHosts != nil else {
+        guard environment.hosts != nil, environment.checksFirstHop else {
             launch(hop)
             return
         }
@@ -209,39 +214,48 @@ final class NetworkTransfer: @unchecked Sendable {
         }
     }
 
-    /// Checks the hop's host (resolving a name on a global queue), then starts its task.
-    /// On the delivery queue.
+    /// Checks the hop's host (a name is resolved by the ``HostResolver``, never on this
+    /// queue nor the shared pool), then starts its task. On the delivery queue.
     private func start(_ request: URLRequest) {
         hop = request
         response = nil
         body = Data()
         pendingRedirect = nil
-        guard let policy = environment.imageHosts, let url = request.url else {
+        guard let policy = environment.hosts, let url = request.url else {
             launch(request)
             return
         }
         let queue = environment.deliveryQueue
-        let check: @Sendable () -> Void = { [self] in
-            let allowed = policy.allows(url)
+        let isImage = environment.checksFirstHop
+        let decide: @Sendable (Bool) -> Void = { [self] allowed in
             queue.async { [self] in
                 guard !finished else { return }
                 guard allowed else {
-                    let host = url.host.map(HostAddress.normalized) ?? "?"
-                    finish(
-                        .failure(
-                            .invalidRequest(
-                                message: "the image is on \(host), a private or local address, "
-                                    + "and images are not fetched from such hosts")))
+                    finish(.failure(Self.refusal(of: url, isImage: isImage)))
                     return
                 }
                 launch(request)
             }
         }
-        if policy.decidesWithoutResolving(url) {
-            check()
-        } else {
-            DispatchQueue.global(qos: .userInitiated).async(execute: check)
+        if let verdict = policy.verdict(for: url) {
+            decide(verdict)
+            return
         }
+        let tasks = self.tasks
+        environment.resolver.check(
+            url.host ?? "", lane: isImage ? .image : .search,
+            isCancelled: { tasks.value.cancelled }, decide: decide)
+    }
+
+    /// Why a hop to `url`, a private or local address, is not sent.
+    private static func refusal(of url: URL, isImage: Bool) -> NetworkError {
+        let host = url.host.map(HostAddress.normalized) ?? "?"
+        return .invalidRequest(
+            message: isImage
+                ? "the image is on \(host), a private or local address, "
+                    + "and images are not fetched from such hosts"
+                : "the server redirected the request to \(host), a private or local address, "
+                    + "and a request to a public server is not sent on to such hosts")
     }
 
     /// Starts the hop's task on a global queue (creating a task may wait for the session's

@@ -1,0 +1,109 @@
+import Foundation
+import LoopbackHTTPServer
+import Signalbox
+import Testing
+
+@testable import ImageSearchModel
+
+/// One host policy for every hop of every request (issue 34, item 7), and host checks that
+/// never hold up a search however slowly names resolve (item 5).
+@Suite("host checks", .serialized)
+struct HostChecksTests {
+    @Test("a request to a public server is not redirected onto a private address")
+    func searchRedirectOntoLoopbackRefused() throws {
+        let inner = try LoopbackHTTPServer { _ in .json("{\"internal\":true}") }
+        defer { inner.stop() }
+        let start = try LoopbackHTTPServer { _ in
+            .respond(status: 302, headers: ["Location": inner.baseURL + "/admin"])
+        }
+        defer { start.stop() }
+        // The only servers a test can start are on loopback: a policy that trusts one port
+        // stands in for a public search server.
+        let network = Network(
+            timeout: 5, imageHosts: .publicHostsOnly.trusting(host: "127.0.0.1", port: start.port))
+        let outcome = network.requestJSON(url: start.baseURL + "/api", parameters: ["q": "fox"])
+            .outcome(timeout: 20)
+        guard case .invalidRequest(let message)? = outcome.error else {
+            Issue.record("expected invalidRequest, got \(String(describing: outcome.terminal))")
+            return
+        }
+        #expect(message.contains("127.0.0.1"), "\(message)")
+        #expect(start.requests.count == 1)
+        #expect(inner.requests.isEmpty, "nothing is sent to the private address")
+    }
+
+    @Test("a request to a private server may be redirected on the private network")
+    func privateServerRedirectsFollowed() throws {
+        let inner = try LoopbackHTTPServer { _ in .json("{\"ok\":true}") }
+        defer { inner.stop() }
+        let start = try LoopbackHTTPServer { _ in
+            .respond(status: 302, headers: ["Location": inner.baseURL + "/next"])
+        }
+        defer { start.stop() }
+        let outcome = Network(timeout: 5).requestJSON(url: start.baseURL + "/api", parameters: [:])
+            .outcome(timeout: 20)
+        #expect(outcome.values == [Data("{\"ok\":true}".utf8)])
+    }
+
+    /// Threads of this process, from /proc (Linux); `nil` elsewhere.
+    static func threadCount() -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count
+    }
+
+    @Test("300 image views on hosts whose DNS never answers leave the next search as fast")
+    func neverAnsweringNames() throws {
+        let server = try LoopbackHTTPServer(latency: PixabayPage.latency) { _ in .json("{}") }
+        defer { server.stop() }
+        // A resolver that never answers until the test ends.
+        let release = DispatchSemaphore(value: 0)
+        let released = Atomic(false)
+        let calls = Atomic(0)
+        let network = Network(
+            timeout: 30, imageHosts: .publicHostsOnly,
+            resolveHost: { _ in
+                calls.modify { $0 += 1 }
+                if !released.value { release.wait() }
+                return true
+            })
+        defer {
+            released.value = true
+            for _ in 0..<400 { release.signal() }
+        }
+        func timedSearch() -> TimeInterval {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let outcome = network.requestJSON(url: server.baseURL + "/api", parameters: [:])
+                .outcome(timeout: 60)
+            #expect(outcome.values == [Data("{}".utf8)], "\(String(describing: outcome.terminal))")
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        let before = timedSearch()
+        let threadsBefore = Self.threadCount()
+        let views = (0..<300).map { index in
+            network.requestImage(url: "http://img\(index).never.example/a.png").start()
+        }
+        let after = timedSearch()
+        #expect(
+            after < max(1, before * 10),
+            "the search took \(after) s after the views (\(before) s before)")
+        let inFlight = calls.value
+        #expect(inFlight <= HostResolver.maximumInFlight, "\(inFlight) names resolving at once")
+        if let threadsBefore, let threadsAfter = Self.threadCount() {
+            #expect(
+                threadsAfter - threadsBefore <= HostResolver.maximumInFlight + 4,
+                "threads \(threadsBefore) → \(threadsAfter)")
+        }
+        // The views are left: the checks still waiting are dropped, never resolved.
+        for view in views { view.dispose() }
+        released.value = true
+        for _ in 0..<400 { release.signal() }
+        let calm = DispatchTime.now() + 2
+        var settled = calls.value
+        while DispatchTime.now() < calm {
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.05)
+            settled = calls.value
+        }
+        #expect(
+            settled <= HostResolver.maximumInFlight,
+            "\(settled) names resolved for 300 cancelled views")
+    }
+}
