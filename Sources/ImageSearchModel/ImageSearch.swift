@@ -6,8 +6,9 @@ import Signalbox
 /// Each page is: the ``ResponseCache`` if it holds the same request from the last 24 hours;
 /// otherwise a ``PixabaySearchRequest`` sent with ``Networking/send(_:)`` through the
 /// ``RateLimiter`` (waiting for a slot rather than failing) and decoded strictly
-/// (undecodable → `.incorrectDataReturned`), then stored in the cache. A page keeps at most
-/// ``Pixabay/perPage`` hits (the rest are counted in ``ResponseEntity/excessHits``). An image
+/// (undecodable → `.incorrectDataReturned`), then stored in the cache. A page, from the
+/// network or from the cache, keeps at most ``Pixabay/perPage`` hits (the rest are counted in
+/// ``ResponseEntity/excessHits``). An image
 /// already delivered by an earlier page of the same search is left out of later pages.
 ///
 /// ```swift
@@ -184,8 +185,9 @@ public final class ImageSearch: ImageSearching {
         let sent = network.send(request).map { $0.keepingAtMost(perPage).redacted(by: redactor) }
         return SignalProducer { observer, lifetime in
             if let cached = cache.value(forKey: cacheKey) {
-                // A page cached by an earlier version may hold what a server reflected.
-                observer.send(value: cached.redacted(by: redactor))
+                // A page from a disk cache holds whatever its file held (an earlier version
+                // may have stored what a server reflected): the same bounds as the network's.
+                observer.send(value: cached.keepingAtMost(perPage).redacted(by: redactor))
                 observer.sendCompleted()
                 return
             }

@@ -59,7 +59,17 @@ struct SearchSetup {
             let directory = DiskResponseStorage.defaultDirectory(
                 named: "imagesearch", environment: environment)
             if !options.noCache, let directory {
-                cache = ResponseCache(storage: DiskResponseStorage(directory: directory))
+                let storage = DiskResponseStorage(directory: directory)
+                if let refusal = storage.refusal {
+                    // Pages from a folder others can change would be results nobody asked
+                    // for: search without the disk cache, and say so once.
+                    notices.append(
+                        "imagesearch: not caching results on disk: '\(TerminalText.sanitized(directory.path))' \(refusal)"
+                    )
+                    cache = ResponseCache()
+                } else {
+                    cache = ResponseCache(storage: storage)
+                }
             } else {
                 cache = ResponseCache()
             }
