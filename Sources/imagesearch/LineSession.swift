@@ -7,13 +7,13 @@ import SignalboxLocks
 /// `imagesearch -i` when not on a terminal (piped input or output): each line is a query or
 /// a `:command` (see ``LineCommand``).
 ///
-/// Lines are read on a background thread and handled on the main queue, one at a time: the
-/// next line is read when the previous one has been answered, so output comes in input
-/// order. No escape code is written unless standard output is a terminal. Ctrl-C cancels a
+/// Lines are read on a background thread, one line ahead, and handled on the main queue,
+/// one at a time, so output comes in input order. The end of input quits once the line in
+/// hand is answered, or at once when that line's search waits for the rate limit. No escape code is written unless standard output is a terminal. Ctrl-C cancels a
 /// running search (through the view model) and quits otherwise.
 final class LineSession: @unchecked Sendable {
     // Safety: all mutable state is touched on the main queue only; the reader thread only
-    // writes the prompt, waits on `ready` (a semaphore) and dispatches lines to main.
+    // reads, waits on `ready` (a semaphore) and dispatches lines to main.
     private let terminal: Terminal
     private let renderer: ResultsRenderer
     private let viewModel: ImageSearchTableViewModel
@@ -28,6 +28,10 @@ final class LineSession: @unchecked Sendable {
     private let observations = CompositeDisposable()
     /// Waits for the search in flight to end; one at a time, replaced by the next search.
     private let searchEnd = SerialDisposable()
+    /// Whether a line is being handled (its answer not finished).
+    private var handling = false
+    /// What the reader read while a line was handled.
+    private var pending: Input?
 
     init(setup: SearchSetup, terminal: Terminal) {
         self.terminal = terminal
@@ -59,31 +63,79 @@ final class LineSession: @unchecked Sendable {
                 .combinePrevious(nil)
                 .observeValues { [weak self] previous, wait in
                     guard let self, previous == nil, let wait else { return }
+                    if case .end? = self.pending {
+                        self.endWhileWaiting()
+                        return
+                    }
                     self.spinner.stop()
                     printError("Waiting \(wait) s for the rate limit…")
                     self.spinner.start("Waiting for the rate limit…")
                 })
+        prompt()
+        // The reader stays one line ahead of the handler, so the end of input is seen while
+        // a line is handled (a search waiting for the rate limit then ends at once).
         let thread = Thread { [self] in
             var reader = BoundedLineReader()
             while true {
-                prompt()
+                let input: Input
                 switch reader.next() {
-                case nil:
-                    DispatchQueue.main.async { self.quit() }
-                    return
-                case .tooLong:
-                    let limit = BoundedLineReader.maximumLineLength
-                    DispatchQueue.main.async {
-                        print("That line is too long (over \(limit) bytes); it was skipped.")
-                        self.done()
-                    }
-                case .text(let line):
-                    DispatchQueue.main.async { self.handle(line) }
+                case nil: input = .end
+                case .tooLong: input = .tooLong
+                case .text(let line): input = .text(line)
                 }
+                DispatchQueue.main.async { self.arrived(input) }
+                if case .end = input { return }
                 ready.wait()
             }
         }
         thread.start()
+    }
+
+    /// What the reader found.
+    private enum Input {
+        case text(String)
+        case tooLong
+        case end
+    }
+
+    /// A line (or the end of input) from the reader. On the main queue.
+    private func arrived(_ input: Input) {
+        guard handling else {
+            take(input)
+            return
+        }
+        pending = input
+        if case .end = input, isWaitingForRateLimit { endWhileWaiting() }
+    }
+
+    /// Handles `input`, and lets the reader read the next line. On the main queue.
+    private func take(_ input: Input) {
+        handling = true
+        ready.signal()
+        switch input {
+        case .end:
+            quit()
+        case .tooLong:
+            let limit = BoundedLineReader.maximumLineLength
+            print("That line is too long (over \(limit) bytes); it was skipped.")
+            done()
+        case .text(let line):
+            handle(line)
+        }
+    }
+
+    /// Whether the search in flight waits for the rate limit.
+    private var isWaitingForRateLimit: Bool {
+        viewModel.status.value.isSearching && viewModel.status.value.rateLimitWait != nil
+    }
+
+    /// The input ended while a search waits for the rate limit: nobody is left to read its
+    /// results, so the wait (up to `--timeout`) is not sat out.
+    private func endWhileWaiting() {
+        spinner.stop()
+        viewModel.cancelSearch()
+        printError("End of input: not waiting for the rate limit.")
+        exit(1)
     }
 
     /// The prompt, only when a person types and reads (standard input and output are a
@@ -120,8 +172,15 @@ final class LineSession: @unchecked Sendable {
         }
     }
 
+    /// The line is answered: the next one (read ahead, or the next typed) is handled.
     private func done() {
-        ready.signal()
+        handling = false
+        if let next = pending {
+            pending = nil
+            take(next)
+        } else {
+            prompt()
+        }
     }
 
     private func search(_ text: String) {

@@ -133,6 +133,30 @@ struct ReadableErrorsTests {
         #expect(result.stdout.contains("1 of 1 image for \"cat\""), "\(result.stdout)")
     }
 
+    @Test("line mode: the end of input ends a wait for the rate limit at once")
+    func endOfInputWhileWaiting() throws {
+        let replies = ScriptedReplies { request, _ in
+            request.query["q"] == "fox"
+                ? .text("slow down", status: 429, headers: ["Retry-After": "30"])
+                : .json(PixabayPage.json(totalHits: 1, count: 1))
+        }
+        let server = try LoopbackHTTPServer(handler: replies.handler)
+        defer { server.stop() }
+        let start = Date()
+        let result = try CommandRunner.run(
+            [
+                "-i", "--api-key", "k-1", "--base-url", server.baseURL + "/api/", "--no-cache",
+                "--timeout", "30",
+            ],
+            input: "fox\ncat\n", timeout: 120)
+        let elapsed = Date().timeIntervalSince(start)
+        // Before, "cat" waited the server's 30 s, with nobody left to read its results.
+        #expect(elapsed < 15, "took \(elapsed) s")
+        #expect(result.stderr.contains("End of input"), "\(result.stderr)")
+        #expect(result.status == 1)
+        #expect(server.requests.filter { $0.query["q"] == "cat" }.isEmpty)
+    }
+
     @Test(
         "a key= inside --base-url is never printed: not in the 404 sentence, not echoed by the server"
     )
