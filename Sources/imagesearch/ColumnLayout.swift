@@ -59,20 +59,32 @@ struct ColumnLayout: Equatable {
 
     /// The column titles.
     var header: String {
-        cells(number: "#", id: "ID", size: "SIZE", likes: "LIKES", user: "USER", tags: "TAGS")
+        cells(
+            number: "#", id: "ID", size: "SIZE", likes: "LIKES", user: "USER", tags: "TAGS",
+            origin: nil)
     }
 
     /// Row `row`, numbered `number`.
-    func line(_ row: ScreenContent.Row, number: Int) -> String {
+    ///
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - number: Its number in the list.
+    ///   - origin: On a terminal, the screen column (from 0) where the line starts: each
+    ///     column after the first is then placed there absolutely (`CSI n G`), so a
+    ///     character the terminal draws wider or narrower than ``DisplayWidth`` counts it
+    ///     (terminals disagree on emoji sequences: a family is 2, 6 or 8 columns) costs its
+    ///     own cell, never the alignment of the columns after it. `nil`: plain text.
+    func line(_ row: ScreenContent.Row, number: Int, origin: Int? = nil) -> String {
         let scalars = unlimited ? Int.max : Self.shownScalars
         return cells(
             number: String(number), id: String(row.id), size: row.size, likes: String(row.likes),
             user: TerminalText.sanitized(row.user, prefix: scalars),
-            tags: TerminalText.sanitized(row.tags, prefix: scalars))
+            tags: TerminalText.sanitized(row.tags, prefix: scalars), origin: origin)
     }
 
     private func cells(
-        number: String, id: String, size: String, likes: String, user: String, tags: String
+        number: String, id: String, size: String, likes: String, user: String, tags: String,
+        origin: Int?
     ) -> String {
         var parts = [DisplayWidth.fit(number, to: numberWidth, rightAligned: true)]
         if let idWidth { parts.append(DisplayWidth.fit(id, to: idWidth, rightAligned: true)) }
@@ -86,7 +98,18 @@ struct ColumnLayout: Equatable {
         } else if unlimited {
             parts.append(tags)
         }
-        var line = parts.joined(separator: "  ")
+        var line = ""
+        var column = origin ?? 0
+        for (index, part) in parts.enumerated() {
+            if index > 0 {
+                line += "  "
+                column += 2
+                // Where this column starts by our count: a no-op on a terminal that agrees.
+                if origin != nil { line += "\u{1B}[\(column + 1)G" }
+            }
+            line += part
+            column += DisplayWidth.width(of: part)
+        }
         while line.hasSuffix(" ") { line.removeLast() }
         return line
     }

@@ -75,23 +75,66 @@ enum DisplayWidth {
         return base
     }
 
-    /// Columns taken by `text`.
+    /// Columns taken by `text`; a control sequence (`ESC [ … final`, such as the column
+    /// positions of ``ColumnLayout``) takes none.
     static func width(of text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        guard text.utf8.contains(0x1B) else { return text.reduce(0) { $0 + width(of: $1) } }
+        var total = 0
+        forEachPiece(of: text) { piece, isSequence in
+            if !isSequence { total += width(of: piece) }
+            return true
+        }
+        return total
+    }
+
+    /// Calls `body` with each character of `text`, and with each control sequence whole
+    /// (`isSequence`), in order, until it returns `false`.
+    private static func forEachPiece(
+        of text: String, _ body: (_ piece: String, _ isSequence: Bool) -> Bool
+    ) {
+        var sequence: String?
+        for character in text {
+            if var open = sequence {
+                open.append(character)
+                // A CSI sequence ends at its final byte, 0x40...0x7E after the "[".
+                let ended =
+                    open.count > 2
+                    && character.unicodeScalars.first.map { (0x40...0x7E).contains($0.value) }
+                        == true
+                if ended {
+                    sequence = nil
+                    guard body(open, true) else { return }
+                } else {
+                    sequence = open
+                }
+                continue
+            }
+            if character == "\u{1B}" {
+                sequence = String(character)
+                continue
+            }
+            guard body(String(character), false) else { return }
+        }
+        if let open = sequence { _ = body(open, true) }
     }
 
     /// `text` cut to at most `columns` columns, ending with "…" when cut (never splitting a
-    /// character).
+    /// character or a control sequence; the sequences before the cut are kept).
     static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         guard width(of: text) > columns else { return text }
         var result = ""
         var used = 0
-        for character in text {
-            let next = width(of: character)
-            if used + next > columns - 1 { break }
-            result.append(character)
+        forEachPiece(of: text) { piece, isSequence in
+            if isSequence {
+                result += piece
+                return true
+            }
+            let next = width(of: piece)
+            if used + next > columns - 1 { return false }
+            result += piece
             used += next
+            return true
         }
         return result + "…"
     }

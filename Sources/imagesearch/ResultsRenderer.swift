@@ -10,8 +10,8 @@ struct ResultsRenderer {
     let terminal: Terminal
 
     /// The results table, one row per cell model, numbered from `offset + 1`: the same
-    /// ``ColumnLayout`` as the full screen, fitted to the terminal's width (piped, nothing is
-    /// cut).
+    /// ``ColumnLayout`` as the full screen, fitted to the terminal's width, its columns
+    /// placed absolutely (piped, nothing is cut and no escape code is written).
     func table(_ cells: [any ImageSearchTableViewCellModeling], startingAt offset: Int = 0)
         -> [String]
     {
@@ -19,8 +19,13 @@ struct ResultsRenderer {
         let rows = cells.map(ScreenContent.Row.init)
         let layout = ColumnLayout(
             rows: rows, width: terminal.width, lastNumber: offset + rows.count)
+        // On a terminal, columns are placed absolutely: a character it draws wider than
+        // counted shifts nothing after its cell. Piped, the table is plain text.
+        let positioned = terminal.stdoutIsTerminal && !terminal.isDumb
         return [terminal.style(layout.header, "1")]
-            + rows.enumerated().map { index, row in layout.line(row, number: offset + index + 1) }
+            + rows.enumerated().map { index, row in
+                layout.line(row, number: offset + index + 1, origin: positioned ? 0 : nil)
+            }
     }
 
     /// `20 of 523 images for "red fox"`.

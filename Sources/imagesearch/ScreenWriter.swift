@@ -15,8 +15,8 @@ struct ScreenWriter {
     }
 
     /// The escape codes and text that turn the screen from the previous frame into `frame`
-    /// (empty when nothing changed): each changed line is rewritten in place and the rest
-    /// of it erased; the cursor ends at the query's end.
+    /// (empty when nothing changed): each changed line is erased and rewritten in place;
+    /// the cursor ends at the query's end.
     mutating func update(to frame: ScreenFrame) -> String {
         var output = ""
         if previous.count != frame.lines.count {
@@ -24,7 +24,10 @@ struct ScreenWriter {
             previous = Array(repeating: "\u{0}", count: frame.lines.count)
         }
         for (row, line) in frame.lines.enumerated() where previous[row] != line {
-            output += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[0m\u{1B}[K"
+            // Erased first: a row's columns are placed absolutely, so a cell the terminal
+            // draws narrower than counted leaves cells unwritten, which must not keep the
+            // previous frame's text.
+            output += "\u{1B}[\(row + 1);1H\u{1B}[2K" + line + "\u{1B}[0m\u{1B}[K"
         }
         guard !output.isEmpty || previousCursor != frame.cursorColumn else { return "" }
         previous = frame.lines

@@ -227,7 +227,8 @@ enum SearchScreen {
         return content.results.indices.dropFirst(top).prefix(height).map { index in
             let isSelected = index == content.selected
             var text = DisplayWidth.fit(
-                (isSelected ? ">" : " ") + layout.line(content.results[index], number: index + 1),
+                (isSelected ? ">" : " ")
+                    + layout.line(content.results[index], number: index + 1, origin: 1),
                 to: width)
             if isSelected { text = reverse(text, content.styled) }
             return stale ? "\u{1B}[2m" + text + "\u{1B}[0m" : text

@@ -85,7 +85,9 @@ struct SearchScreenTests {
         screen.status = ImageSearchStatus(
             activity: .loaded(query: "fox"), resultsQuery: "fox", loaded: 1, total: -5)
         let frame = SearchScreen.frame(screen)
-        #expect(!frame.lines.joined().contains("\u{1B}"))
+        // The only escape codes are the layout's own column positions (`CSI n G`).
+        let positions = /\u{1B}\[\d+G/
+        #expect(!frame.lines.joined().replacing(positions, with: "").contains("\u{1B}"))
         #expect(frame.lines[2].contains("eve") && frame.lines[2].contains("ab  c"))
         #expect(frame.lines.last?.contains("1 of 1 image for") == true)
     }
@@ -174,10 +176,10 @@ struct SearchScreenTests {
         let first = ScreenFrame(lines: ["a", "b", "c"], cursorColumn: 1)
         let full = writer.update(to: first)
         #expect(full.contains("\u{1B}[2J"))
-        #expect(full.contains("\u{1B}[1;1Ha") && full.contains("\u{1B}[3;1Hc"))
+        #expect(full.contains("\u{1B}[1;1H\u{1B}[2Ka") && full.contains("\u{1B}[3;1H\u{1B}[2Kc"))
         #expect(writer.update(to: first) == "")
         let changed = writer.update(to: ScreenFrame(lines: ["a", "B", "c"], cursorColumn: 1))
-        #expect(changed.contains("\u{1B}[2;1HB"))
+        #expect(changed.contains("\u{1B}[2;1H\u{1B}[2KB"))
         #expect(!changed.contains("\u{1B}[1;1H") && !changed.contains("\u{1B}[3;1H"))
         #expect(!changed.contains("\u{1B}[2J"))
         writer.invalidate()

@@ -8,7 +8,7 @@ import Foundation
 /// Why: `imagesearch` redraws only the lines that changed, with cursor addressing, so the
 /// raw output is a history of edits, not a picture. Tests that ask "does the screen show
 /// this row now?" read the grid. It understands what the program writes — cursor
-/// addressing (`CSI row;col H`), erasing (`CSI K`, `CSI 2J`), SGR attributes, the alternate
+/// addressing (`CSI row;col H`, `CSI col G`), erasing (`CSI K`, `CSI 2J`), SGR attributes, the alternate
 /// screen — and skips OSC, APC and private modes; anything else is ignored.
 struct VirtualScreen {
     /// One cell of the grid.
@@ -178,6 +178,7 @@ struct VirtualScreen {
                 default: break
                 }
             }
+        case UInt8(ascii: "G"): cursorColumn = max(0, min(columns - 1, (first ?? 1) - 1))
         case UInt8(ascii: "A"): cursorRow = max(0, cursorRow - (first ?? 1))
         case UInt8(ascii: "B"): cursorRow = min(rows - 1, cursorRow + (first ?? 1))
         case UInt8(ascii: "C"): cursorColumn = min(columns - 1, cursorColumn + (first ?? 1))
