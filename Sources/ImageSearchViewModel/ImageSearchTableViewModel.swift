@@ -98,11 +98,9 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, Send
         debounceInterval: TimeInterval = 0.3, source: SearchSource = .unspecified
     ) {
         let initial = ImageSearchTableState(source: source)
-        let current = MutableProperty(initial)
-        let reducer = ImageSearchTableReducer(
-            imageSearch: imageSearch, network: network, scheduler: scheduler,
-            pageDemand: current.producer.map(\.pageDemand))
-        let store = Store(state: current, scheduler: scheduler, reduce: reducer.reduce)
+        let reducer = ImageSearchTableReducer(imageSearch: imageSearch, scheduler: scheduler)
+        let store = Store(
+            state: MutableProperty(initial), scheduler: scheduler, reduce: reducer.reduce)
         self.store = store
 
         // The inputs, as actions (`send` hops to the scheduler).
@@ -124,14 +122,20 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, Send
         // observer of `searching` or `state` finds `status` up to date.
         // Each starts with the current state, so `skipRepeats` publishes changes only.
         let states = store.state.producer
+        // Cell models are projected from the entities, keeping those of rows already shown
+        // (each downloads its preview once).
         cellModels = Property(
             initial: [],
-            then: states.map { ($0.results.version, $0.results.cells) }
-                .skipRepeats { $0.0 == $1.0 }.map(\.1))
+            then: states.map(\.results.entities).skipRepeats()
+                .scan(into: CellModels(network: network, scheduler: scheduler)) {
+                    $0.update(to: $1)
+                }
+                .map(\.cells))
         totalCount = Property(initial: 0, then: states.map(\.results.totalCount).skipRepeats())
         hasNextPage = Property(initial: false, then: states.map(\.hasNextPage).skipRepeats())
         errorMessage = Property(initial: nil, then: states.map(\.errorMessage).skipRepeats())
-        let pageRequestsEnded = store.state.signal.map(\.pageRequestsEnded).skipRepeats()
+        let pageRequestsEnded = store.state.signal.map(\.lastEndedPageRequest).skipRepeats()
+        let pageRequests = Atomic(0)
         let canLoadNextPage = Property(
             initial: false, then: states.map { $0.hasNextPage && !$0.isSearching }.skipRepeats())
         status = Property(initial: initial.status, then: states.map(\.status).skipRepeats())
@@ -140,14 +144,16 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, Send
 
         loadNextPage = Action(enabledIf: canLoadNextPage) { [weak store] in
             SignalProducer { observer, lifetime in
-                lifetime += scheduler.schedule {
-                    guard let store, !lifetime.hasEnded else { return observer.sendCompleted() }
-                    // One application at a time: the next request to end is this one.
-                    let before = store.state.value.pageRequestsEnded
-                    lifetime += pageRequestsEnded.filter { $0 > before }.take(first: 1)
-                        .observeCompleted { observer.sendCompleted() }
-                    store.receive(.nextPageRequested)
+                guard let store else { return observer.sendCompleted() }
+                // Each application has a number; it ends when the state says that number
+                // ended (answered, refused, or made moot by another search).
+                let number = pageRequests.modify { count -> Int in
+                    count &+= 1
+                    return count
                 }
+                lifetime += pageRequestsEnded.filter { $0 == number }.take(first: 1)
+                    .observeCompleted { observer.sendCompleted() }
+                store.send(.nextPageRequested(number))
             }
         }
     }
@@ -192,5 +198,31 @@ public final class ImageSearchTableViewModel: ImageSearchTableViewModeling, Send
 
     private static func trimmed(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// The cell models of the rows: one per entity, kept while the rows grow (a page appended)
+/// and made anew when they are replaced.
+private struct CellModels {
+    let network: any Networking
+    let scheduler: any DateScheduler
+    private(set) var entities: [ImageEntity] = []
+    private(set) var cells: [any ImageSearchTableViewCellModeling] = []
+
+    init(network: any Networking, scheduler: any DateScheduler) {
+        self.network = network
+        self.scheduler = scheduler
+    }
+
+    mutating func update(to next: [ImageEntity]) {
+        if !next.starts(with: entities) {
+            entities = []
+            cells = []
+        }
+        let added = next.dropFirst(entities.count)
+        cells += added.map {
+            ImageSearchTableViewCellModel(image: $0, network: network, scheduler: scheduler)
+        }
+        entities = next
     }
 }

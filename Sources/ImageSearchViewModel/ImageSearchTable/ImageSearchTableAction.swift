@@ -5,7 +5,7 @@ import ImageSearchModel
 ///
 /// The first group comes from the user (through the view model's API), the rest from the
 /// effects the reducer started (a search's pages, the rate limiter, a clock).
-enum ImageSearchTableAction {
+enum ImageSearchTableAction: Equatable {
     /// The search box holds this text (trimmed); sent on every change, before the debounce.
     case queryChanged(String)
     /// The search box settled on this text (trimmed) after the debounce.
@@ -16,8 +16,8 @@ enum ImageSearchTableAction {
     case cancelRequested
     /// Search a failed or cancelled query again, or ask its failed page again (`retry()`).
     case retryRequested
-    /// Load the next page (`loadNextPage`).
-    case nextPageRequested
+    /// Load the next page (`loadNextPage`'s application with this number, counting from 1).
+    case nextPageRequested(Int)
     /// The rate limiter holds a request until this date (`nil`: none waits); `now` is the
     /// scheduler's time when this was seen.
     case rateLimitChanged(until: Date?, now: Date)
@@ -27,9 +27,9 @@ enum ImageSearchTableAction {
     case search(id: Int, SearchEvent)
 
     /// What a running search reports.
-    enum SearchEvent {
-        /// A page arrived, with a cell model per image.
-        case page(ResponseEntity, [any ImageSearchTableViewCellModeling])
+    enum SearchEvent: Equatable {
+        /// A page arrived.
+        case page(ResponseEntity)
         /// The search delivered its last page.
         case finished
         /// The search failed.

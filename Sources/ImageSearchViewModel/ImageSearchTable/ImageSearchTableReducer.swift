@@ -9,7 +9,12 @@ import Signalbox
 /// an effect — a producer of further actions that the store starts, under an ID that a
 /// later step can cancel. No effect is performed from a flag, and paging needs no pipe: a
 /// page request is counted in the state (``ImageSearchTableState/pageDemand``), and the
-/// running search's `nextPageTrigger` is that count's increases.
+/// search effect, which follows the state it is handed (``ReducerEffect/run(_:following:)``),
+/// takes that count's increases as its `nextPageTrigger`.
+///
+/// Its dependencies are passed in: the search service and the scheduler effects deliver
+/// on. Cell models are not its business: the state holds entities, and the view model
+/// projects them.
 struct ImageSearchTableReducer {
     /// The running effects a step can start or cancel.
     enum EffectID: Hashable {
@@ -20,16 +25,12 @@ struct ImageSearchTableReducer {
     }
 
     /// One step's effect.
-    typealias Effects = Effect<ImageSearchTableAction, EffectID>
+    typealias Effects = ReducerEffect<ImageSearchTableState, ImageSearchTableAction, EffectID>
 
     /// The search service.
     let imageSearch: any ImageSearching
-    /// Downloads preview images for the cell models.
-    let network: any Networking
     /// Where effects deliver their actions, and the clock of the countdown.
     let scheduler: any DateScheduler
-    /// ``ImageSearchTableState/pageDemand``, its current value first, then each change.
-    let pageDemand: SignalProducer<Int, Never>
 
     /// Changes `state` for `action` and returns what to set in motion.
     ///
@@ -57,13 +58,14 @@ struct ImageSearchTableReducer {
             return cancel(in: &state)
         case .retryRequested:
             return retry(in: &state)
-        case .nextPageRequested:
+        case .nextPageRequested(let number):
             guard state.hasNextPage, !state.pageRequestPending else {
-                state.pageRequestsEnded &+= 1  // refused: nothing to wait for
+                // Refused: nothing to wait for.
+                state.lastEndedPageRequest = number
                 return .none
             }
             state.search?.phase = .loadingNextPage
-            state.pageRequestPending = true
+            state.pendingPageRequest = number
             state.pageDemand &+= 1
             return .none
         case .rateLimitChanged(let until, let now):
@@ -93,9 +95,7 @@ struct ImageSearchTableReducer {
         endPageRequest(in: &state)
         guard !text.isEmpty else {
             state.search = nil
-            if state.results.query != nil {
-                state.results = .init(version: state.results.version &+ 1)
-            }
+            state.results = .init()
             return .cancel(.search)
         }
         let id = takeSearchID(in: &state)
@@ -106,7 +106,7 @@ struct ImageSearchTableReducer {
             return .cancel(.search)
         }
         state.search = .init(id: id, query: text, phase: .loading)
-        return .run(.search, pages(of: text, id: id, resumingAfter: 0))
+        return search(text, id: id, resumingAfter: 0)
     }
 
     /// Cancels the query waiting for its debounce (it will not be searched), or else the
@@ -140,8 +140,7 @@ struct ImageSearchTableReducer {
         state.results.searchID = id
         state.search = .init(
             id: id, query: latest.query, phase: .loadingNextPage, pagesLoaded: latest.pagesLoaded)
-        return .run(
-            .search, pages(of: latest.query, id: id, resumingAfter: latest.pagesLoaded))
+        return search(latest.query, id: id, resumingAfter: latest.pagesLoaded)
     }
 
     /// Applies what the latest search reported.
@@ -150,11 +149,9 @@ struct ImageSearchTableReducer {
     ) -> Effects {
         guard var search = state.search else { return .none }
         switch event {
-        case .page(let response, let cells):
+        case .page(let response):
             takeResults(for: search, in: &state)
             state.results.entities += response.images
-            state.results.cells += cells
-            state.results.version &+= 1
             // A hostile or broken server's negative total is shown as none.
             state.results.totalCount = max(0, response.totalCount)
             let (skipped, overflow) = state.results.skippedHits.addingReportingOverflow(
@@ -182,8 +179,7 @@ struct ImageSearchTableReducer {
         for search: ImageSearchTableState.Search, in state: inout ImageSearchTableState
     ) {
         guard state.results.searchID != search.id else { return }
-        state.results = .init(
-            searchID: search.id, query: search.query, version: state.results.version &+ 1)
+        state.results = .init(searchID: search.id, query: search.query)
     }
 
     /// Records `text` as searched: a settled query equal to it is not searched again, and it
@@ -195,9 +191,9 @@ struct ImageSearchTableReducer {
 
     /// Ends the `loadNextPage` application waiting for a page, if one waits.
     private func endPageRequest(in state: inout ImageSearchTableState) {
-        guard state.pageRequestPending else { return }
-        state.pageRequestPending = false
-        state.pageRequestsEnded &+= 1
+        guard let number = state.pendingPageRequest else { return }
+        state.pendingPageRequest = nil
+        state.lastEndedPageRequest = number
     }
 
     private func takeSearchID(in state: inout ImageSearchTableState) -> Int {
@@ -205,26 +201,28 @@ struct ImageSearchTableReducer {
         return state.nextSearchID
     }
 
-    /// The search effect: `query`'s pages as actions, on the scheduler.
+    /// The search effect for `query` under the ID `.search`: its pages as actions, on the
+    /// scheduler; the next page asked for each time the state's page demand grows.
+    private func search(_ query: String, id: Int, resumingAfter shown: Int) -> Effects {
+        .run(.search) { states in
+            pages(
+                of: query, id: id, resumingAfter: shown,
+                demand: states.map(\.pageDemand).skipRepeats().skip(first: 1).map { _ in () })
+        }
+    }
+
+    /// `query`'s pages as actions of the search `id`, on the scheduler.
     ///
     /// It resumes after `pages` pages already shown by asking the service for them again at
     /// once (the service remembers every trigger; `ImageSearch` answers them from its
-    /// cache) and leaving them out; each later increase of the page demand asks for one more.
+    /// cache) and leaving them out; each value of `demand` asks for one more.
     func pages(
-        of query: String, id: Int, resumingAfter pages: Int
+        of query: String, id: Int, resumingAfter pages: Int, demand: SignalProducer<Void, Never>
     ) -> SignalProducer<ImageSearchTableAction, Never> {
-        let network = self.network
-        let scheduler = self.scheduler
         let catchUp = SignalProducer<Void, Never>(values: repeatElement((), count: max(0, pages)))
-        let demand = pageDemand.skipRepeats().skip(first: 1).map { _ in () }
         return imageSearch.searchImages(query: query, nextPageTrigger: catchUp.concat(demand))
             .skip(first: max(0, pages))
-            .map { response -> ImageSearchTableAction in
-                let cells = response.images.map {
-                    ImageSearchTableViewCellModel(image: $0, network: network, scheduler: scheduler)
-                }
-                return .search(id: id, .page(response, cells))
-            }
+            .map { ImageSearchTableAction.search(id: id, .page($0)) }
             .concat(value: .search(id: id, .finished))
             .flatMapError { SignalProducer(value: .search(id: id, .failed($0))) }
             .observe(on: scheduler)

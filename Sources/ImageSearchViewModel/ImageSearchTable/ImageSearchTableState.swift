@@ -6,8 +6,9 @@ import ImageSearchModel
 ///
 /// So the rules ("a failure keeps the loaded rows", "a page request while one is loading is
 /// refused", "a query waiting for its debounce is pending") live in one place and are
-/// tested without threads or time.
-struct ImageSearchTableState {
+/// tested without threads or time. It is a value through and through (`Equatable`): the
+/// rows are entities, and their cell models are projected outside it, by the view model.
+struct ImageSearchTableState: Equatable {
     /// Where results come from (given by the front end; never changes).
     var source: SearchSource = .unspecified
     /// The trimmed text typed in the search box and not searched yet (its debounce has not
@@ -26,11 +27,11 @@ struct ImageSearchTableState {
     /// search's `nextPageTrigger` is the increases of this count (remembered demand, held in
     /// the state rather than sent through a pipe).
     var pageDemand = 0
-    /// Whether a `loadNextPage` application waits for its page.
-    var pageRequestPending = false
-    /// How many `loadNextPage` applications have ended (answered, refused or made moot);
-    /// an application ends when this count passes the value it saw.
-    var pageRequestsEnded = 0
+    /// The `loadNextPage` application waiting for its page (its number), if one waits.
+    var pendingPageRequest: Int?
+    /// The number of the `loadNextPage` application that ended last (answered, refused or
+    /// made moot); an application ends when this takes its own number.
+    var lastEndedPageRequest = 0
     /// The date a request waiting for the rate limit is due to be sent; `nil` when none waits.
     var rateLimitedUntil: Date?
     /// The scheduler's time when the state last learnt it (for the rate-limit countdown).
@@ -65,17 +66,14 @@ struct ImageSearchTableState {
     }
 
     /// The rows shown and what they answer.
-    struct Results {
+    struct Results: Equatable {
         /// The search whose rows these are (a retry hands them to the search resuming it);
         /// `nil` for no rows.
         var searchID: Int?
         /// The query they answer.
         var query: String?
+        /// The rows' images, in order.
         var entities: [ImageEntity] = []
-        var cells: [any ImageSearchTableViewCellModeling] = []
-        /// Grows whenever `cells` changes, so `cellModels` publishes once per change
-        /// without comparing cell models.
-        var version = 0
         /// The hits the service reports for `query` (0 or more).
         var totalCount: Int64 = 0
         /// Malformed hits the service left out of these rows.
@@ -100,6 +98,9 @@ extension ImageSearchTableState {
         }
     }
 
+    /// Whether a `loadNextPage` application waits for its page.
+    var pageRequestPending: Bool { pendingPageRequest != nil }
+
     /// Whether `loadNextPage` can ask for a page now.
     var hasNextPage: Bool {
         ownsResults && search?.phase == .loaded(hasNextPage: true)
@@ -109,7 +110,7 @@ extension ImageSearchTableState {
     var status: ImageSearchStatus {
         ImageSearchStatus(
             activity: activity, pendingQuery: pendingQuery, resultsQuery: results.query,
-            loaded: results.cells.count, total: results.totalCount, hasNextPage: hasNextPage,
+            loaded: results.entities.count, total: results.totalCount, hasNextPage: hasNextPage,
             resultsAreStale: results.query != nil && (!ownsResults || pendingQuery != nil),
             skippedHits: results.skippedHits, excessHits: results.excessHits,
             rateLimitWait: rateLimitWait, source: source)
@@ -123,7 +124,7 @@ extension ImageSearchTableState {
     /// case for a cancel: a cancelled search reads as loaded with the rows shown.
     var summary: ImageSearchState {
         guard let search else { return .idle }
-        let loaded = ownsResults ? results.cells.count : 0
+        let loaded = ownsResults ? results.entities.count : 0
         let total = ownsResults ? results.totalCount : 0
         switch search.phase {
         case .loading, .loadingNextPage:
@@ -131,7 +132,7 @@ extension ImageSearchTableState {
         case .loaded:
             return .loaded(loaded: loaded, total: total)
         case .cancelled:
-            return .loaded(loaded: results.cells.count, total: results.totalCount)
+            return .loaded(loaded: results.entities.count, total: results.totalCount)
         case .failed, .queryTooLong:
             let message = errorMessage ?? ""
             return loaded == 0

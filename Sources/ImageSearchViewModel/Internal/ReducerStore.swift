@@ -9,7 +9,9 @@ import SignalboxLocks
 /// producers, and a running effect is a `Disposable` kept under its ID.
 ///
 /// Contract:
-/// - ``send(_:)`` may be called from any thread; the action is reduced on the scheduler.
+/// - ``send(_:)`` is the one way in: it may be called from any thread, and the action is
+///   reduced on the scheduler. The actions that effects feed back arrive on the scheduler
+///   and are reduced as they arrive, without another hop; nothing else reaches the reducer.
 /// - Actions are reduced one at a time, in the order they arrive. One that arrives while
 ///   another is being reduced or published (from an observer of ``state``, or sent
 ///   synchronously by an effect as it starts) is reduced right after it.
@@ -25,7 +27,7 @@ final class ReducerStore<State, Action, ID: Hashable>: @unchecked Sendable {
     // `DrainQueue`: one drain at a time); `reduce` and `scheduler` are immutable.
     private let current: MutableProperty<State>
     private let scheduler: any Scheduler
-    private let reduce: (inout State, Action) -> Effect<Action, ID>
+    private let reduce: (inout State, Action) -> ReducerEffect<State, Action, ID>
     /// The actions waiting to be reduced, reduced one at a time by the thread that drains
     /// (each with the store that receives it, so that the queue needs no reference back).
     private let inbox = DrainQueue<(store: ReducerStore, action: Action)> { received in
@@ -53,7 +55,7 @@ final class ReducerStore<State, Action, ID: Hashable>: @unchecked Sendable {
     ///   - reduce: The reducer: changes the state for an action, returns the effect.
     init(
         state: MutableProperty<State>, scheduler: any Scheduler,
-        reduce: @escaping (inout State, Action) -> Effect<Action, ID>
+        reduce: @escaping (inout State, Action) -> ReducerEffect<State, Action, ID>
     ) {
         current = state
         self.state = Property(capturing: state)
@@ -70,14 +72,12 @@ final class ReducerStore<State, Action, ID: Hashable>: @unchecked Sendable {
     ///
     /// - Parameter action: What happened.
     func send(_ action: Action) {
-        scheduler.schedule { [weak self] in self?.receive(action) }
+        scheduler.schedule { [weak self] in self?.feedBack(action) }
     }
 
-    /// Reduces `action` now, or right after the action being reduced; call it on the
-    /// scheduler.
-    ///
-    /// - Parameter action: What happened.
-    func receive(_ action: Action) {
+    /// Reduces `action` now, or right after the action being reduced: an action an effect
+    /// delivered (on the scheduler), or one `send` brought there.
+    private func feedBack(_ action: Action) {
         inbox.send((self, action))
     }
 
@@ -98,15 +98,17 @@ final class ReducerStore<State, Action, ID: Hashable>: @unchecked Sendable {
         for effect in effects { effect.dispose() }
     }
 
-    private func perform(_ effect: Effect<Action, ID>) {
+    private func perform(_ effect: ReducerEffect<State, Action, ID>) {
         for operation in effect.operations {
             switch operation {
             case .cancel(let id):
                 running.modify { $0.effects.removeValue(forKey: id) }?.dispose()
-            case .run(let id, let producer):
+            case .run(let id, let make):
                 running.modify { $0.effects.removeValue(forKey: id) }?.dispose()
                 guard !running.withValue({ $0.ended }) else { return }
-                let run = producer.startWithValues { [weak self] in self?.receive($0) }
+                let run = make(state.producer).startWithValues { [weak self] in
+                    self?.feedBack($0)
+                }
                 let replaced = running.modify { running -> Disposable? in
                     guard !running.ended else { return run }
                     defer { running.effects[id] = run }

@@ -96,7 +96,7 @@ final class FullScreenSession: @unchecked Sendable {
     }
 
     /// The view models take the effects that are theirs; the session, leaving and stopping.
-    private func perform(_ effect: ScreenInteraction.Effect) {
+    private func perform(_ effect: ScreenEffect) {
         guard !effect.apply(to: viewModel, detail: detailViewModel) else { return }
         switch effect {
         case .quit(let status):

@@ -2,7 +2,7 @@
 ///
 /// The state is what the screen adds to the view models: which pane is shown, which row
 /// is selected, and the search line being edited (``LineEditor``). ``handle(_:in:)`` takes a key and the facts it needs from the view models
-/// (``Context``), updates the state, and returns the ``Effect``s for the session to carry out
+/// (``Context``), updates the state, and returns the ``ScreenEffect``s for the session to carry out
 /// on the view models. Nothing here touches a view model or the terminal, so every key is
 /// unit-tested.
 struct ScreenInteraction: Equatable {
@@ -14,28 +14,6 @@ struct ScreenInteraction: Equatable {
         case detail
         /// The keys.
         case help
-    }
-
-    /// What the session does after a key.
-    enum Effect: Equatable {
-        /// Set the table view model's `query`.
-        case setQuery(String)
-        /// Show result `index` in the detail view model (`selectCellAtIndex`).
-        case showDetail(Int)
-        /// Open result `index`'s page (select it, then `openImagePage()`).
-        case openPage(Int)
-        /// Apply `loadNextPage` if it is enabled: the selection is near the end.
-        case loadNextPage
-        /// Cancel the search in flight (`cancelSearch()`).
-        case cancelSearch
-        /// Search the failed or cancelled query again, or ask again for the page that
-        /// failed (`retry()`).
-        case retry
-        /// Leave the program with this exit status: 0 for Esc, 130 for Ctrl-C (as a shell
-        /// reports an interrupted command).
-        case quit(status: Int32)
-        /// Stop the program as Ctrl-Z does (terminal restored first).
-        case suspend
     }
 
     /// What a key's meaning depends on, read from the view models.
@@ -69,7 +47,7 @@ struct ScreenInteraction: Equatable {
     }
 
     /// Handles `key`; returns what the session must do.
-    mutating func handle(_ key: Key, in context: Context) -> [Effect] {
+    mutating func handle(_ key: Key, in context: Context) -> [ScreenEffect] {
         clampSelection(count: context.count)
         if case .character("?") = key, line.characters.isEmpty || mode == .help {
             mode = mode == .help ? .list : .help
@@ -136,11 +114,11 @@ struct ScreenInteraction: Equatable {
         clampSelection(count: count)
     }
 
-    private mutating func move(by offset: Int, in context: Context) -> [Effect] {
+    private mutating func move(by offset: Int, in context: Context) -> [ScreenEffect] {
         guard context.count > 0 else { return [] }
         let target = min(max(0, selected + offset), context.count - 1)
         if mode == .help { mode = .list }
-        var effects: [Effect] = []
+        var effects: [ScreenEffect] = []
         if target != selected {
             selected = target
             if mode == .detail { effects.append(.showDetail(target)) }
@@ -156,4 +134,27 @@ struct ScreenInteraction: Equatable {
     private mutating func clampSelection(count: Int) {
         selected = count == 0 ? 0 : min(max(0, selected), count - 1)
     }
+}
+
+/// What the full screen's session does to the view models after an input: the screen's
+/// effects (the table's reducer has its own, `ReducerEffect`, in the view-model module).
+enum ScreenEffect: Equatable {
+    /// Set the table view model's `query`.
+    case setQuery(String)
+    /// Show result `index` in the detail view model (`selectCellAtIndex`).
+    case showDetail(Int)
+    /// Open result `index`'s page (select it, then `openImagePage()`).
+    case openPage(Int)
+    /// Apply `loadNextPage` if it is enabled: the selection is near the end.
+    case loadNextPage
+    /// Cancel the search in flight (`cancelSearch()`).
+    case cancelSearch
+    /// Search the failed or cancelled query again, or ask again for the page that
+    /// failed (`retry()`).
+    case retry
+    /// Leave the program with this exit status: 0 for Esc, 130 for Ctrl-C (as a shell
+    /// reports an interrupted command).
+    case quit(status: Int32)
+    /// Stop the program as Ctrl-Z does (terminal restored first).
+    case suspend
 }

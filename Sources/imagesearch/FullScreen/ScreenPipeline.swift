@@ -21,7 +21,7 @@ enum ScreenPipeline {
     static let spinnerInterval: TimeInterval = 0.1
 
     /// What the sink receives: a state, its frame and what to do to the view models.
-    typealias Step = (state: ScreenState, frame: ScreenFrame, effects: [ScreenInteraction.Effect])
+    typealias Step = (state: ScreenState, frame: ScreenFrame, effects: [ScreenEffect])
 
     /// `initial` carried through `inputs`: a state, its frame and its effects per input.
     static func states(
@@ -133,7 +133,7 @@ extension ScreenPipeline {
     }
 }
 
-extension ScreenInteraction.Effect {
+extension ScreenEffect {
     /// Carries out this effect on the view models, if it is theirs.
     ///
     /// - Returns: `false` for the effects that are not the view models' (``quit(status:)``,

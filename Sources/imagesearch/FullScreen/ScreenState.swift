@@ -43,7 +43,7 @@ struct ScreenModel: Equatable {
 /// ``ScreenContent`` that follows from them, which ``SearchScreen/frame(_:)`` draws.
 ///
 /// ``apply(_:)`` is the interface's whole logic as a pure function: a state and an input
-/// give the next state and the ``ScreenInteraction/Effect``s to carry out on the view
+/// give the next state and the ``ScreenEffect``s to carry out on the view
 /// models. The session folds its inputs with it (a `scan`) and writes each state's frame.
 struct ScreenState {
     /// What the frame shows: always up to date with the rest of the state.
@@ -75,8 +75,8 @@ struct ScreenState {
     }
 
     /// Takes `input` in; returns what to do to the view models.
-    mutating func apply(_ input: ScreenInput) -> [ScreenInteraction.Effect] {
-        var effects: [ScreenInteraction.Effect] = []
+    mutating func apply(_ input: ScreenInput) -> [ScreenEffect] {
+        var effects: [ScreenEffect] = []
         switch input {
         case .key(let key):
             let mode = interaction.mode
