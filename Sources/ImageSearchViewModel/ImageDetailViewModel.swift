@@ -23,8 +23,9 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, Sendabl
     private let selection = MutableProperty<ImageEntity?>(nil)
     /// How counts are formatted, set from any thread.
     private let localeSetting: MutableProperty<Locale>
-    /// What the texts show, changing on the scheduler.
-    private let texts: Property<DetailTexts>
+    /// Every text of the selected image, as one value, changing on the scheduler; the
+    /// eight properties below are its projections.
+    public let texts: Property<ImageDetailTexts>
 
     /// The Pixabay id of the image.
     public let id: Property<UInt64?>
@@ -66,10 +67,10 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, Sendabl
 
         // The texts of the selection in the locale, formatted, delivered on the scheduler.
         texts = Property(
-            initial: DetailTexts(nil, locale: locale),
+            initial: ImageDetailTexts(nil, locale: locale),
             then: selection.producer.combineLatest(with: localeSetting.producer)
                 .skip(first: 1)
-                .map { DetailTexts($0, locale: $1) }
+                .map { ImageDetailTexts($0, locale: $1) }
                 .observe(on: scheduler))
         id = texts.map(\.id)
         pageImageSizeText = texts.map(\.pageImageSizeText)
@@ -133,16 +134,53 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, Sendabl
     }
 }
 
-/// The texts the detail screen shows for one entity (all `nil` for none).
-struct DetailTexts: Equatable, Sendable {
-    var id: UInt64?
-    var pageImageSizeText: String?
-    var tagText: String?
-    var usernameText: String?
-    var viewCountText: String?
-    var downloadCountText: String?
-    var likeCountText: String?
-    var pageURLText: String?
+/// The texts a detail screen shows for one image, as one value (all `nil` for none): what
+/// ``ImageDetailViewModeling/texts`` publishes, so a screen that shows them together takes
+/// them together, never half of one selection and half of the next.
+public struct ImageDetailTexts: Equatable, Sendable {
+    /// The Pixabay id of the image.
+    public var id: UInt64?
+    /// The full-size image's dimensions, e.g. `"1500 x 3000"`.
+    public var pageImageSizeText: String?
+    /// The tags joined with commas.
+    public var tagText: String?
+    /// The uploader's name.
+    public var usernameText: String?
+    /// The view count, formatted.
+    public var viewCountText: String?
+    /// The download count, formatted.
+    public var downloadCountText: String?
+    /// The like count, formatted.
+    public var likeCountText: String?
+    /// The address of the image's page, as a browser shows it.
+    public var pageURLText: String?
+
+    /// Texts given one by one (for stubs and tests); every one `nil` by default.
+    ///
+    /// - Parameters:
+    ///   - id: The Pixabay id of the image.
+    ///   - pageImageSizeText: The full-size image's dimensions.
+    ///   - tagText: The tags joined with commas.
+    ///   - usernameText: The uploader's name.
+    ///   - viewCountText: The view count, formatted.
+    ///   - downloadCountText: The download count, formatted.
+    ///   - likeCountText: The like count, formatted.
+    ///   - pageURLText: The address of the image's page.
+    public init(
+        id: UInt64? = nil, pageImageSizeText: String? = nil, tagText: String? = nil,
+        usernameText: String? = nil, viewCountText: String? = nil,
+        downloadCountText: String? = nil, likeCountText: String? = nil,
+        pageURLText: String? = nil
+    ) {
+        self.id = id
+        self.pageImageSizeText = pageImageSizeText
+        self.tagText = tagText
+        self.usernameText = usernameText
+        self.viewCountText = viewCountText
+        self.downloadCountText = downloadCountText
+        self.likeCountText = likeCountText
+        self.pageURLText = pageURLText
+    }
 
     /// The texts of `entity`, counts formatted for `locale`.
     init(_ entity: ImageEntity?, locale: Locale) {

@@ -26,8 +26,32 @@ public protocol ImageDetailViewModeling: AnyObject, Observable {
     /// The address of the image's page on Pixabay.
     var pageURLText: Property<String?> { get }
 
+    /// Every text above as one value, changing once per selection (or locale) change.
+    ///
+    /// A conformer that does not provide it gets one combined from the eight properties.
+    var texts: Property<ImageDetailTexts> { get }
+
     /// Opens the image's page in another app (a browser); does nothing with no image.
     func openImagePage()
+}
+
+extension ImageDetailViewModeling {
+    /// The eight text properties combined into one value (`combineLatest`): a conformer that
+    /// publishes them one by one is seen changing one text at a time.
+    public var texts: Property<ImageDetailTexts> {
+        let counts = viewCountText.combineLatest(with: downloadCountText)
+            .combineLatest(with: likeCountText)
+        return id.combineLatest(with: pageImageSizeText).combineLatest(with: tagText)
+            .combineLatest(with: usernameText).combineLatest(with: counts)
+            .combineLatest(with: pageURLText)
+            .map { rest, pageURL in
+                let (((((id, size), tags), user), ((views, downloads), likes))) = rest
+                return ImageDetailTexts(
+                    id: id, pageImageSizeText: size, tagText: tags, usernameText: user,
+                    viewCountText: views, downloadCountText: downloads, likeCountText: likes,
+                    pageURLText: pageURL)
+            }
+    }
 }
 
 /// The side of a detail view model that the search screen drives.

@@ -49,6 +49,8 @@ struct GraphemeWidthTests {
         #expect(DisplayWidth.width(of: "ab\u{1B}[12Gcd") == 4)
         #expect(DisplayWidth.truncate("ab\u{1B}[12Gcdef", to: 4) == "ab\u{1B}[12Gc…")
         #expect(DisplayWidth.fit("a\u{1B}[5Gb", to: 4) == "a\u{1B}[5Gb  ")
+        let link = "\u{1B}]8;;https://x.example/\u{1B}\\page\u{1B}]8;;\u{1B}\\"
+        #expect(DisplayWidth.width(of: link) == 4, "a hyperlink counts its text only")
     }
 
     /// Rows whose user names are the table's clusters, then a plain one.

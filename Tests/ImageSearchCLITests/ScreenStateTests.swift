@@ -22,7 +22,8 @@ struct ScreenStateTests {
             status: ImageSearchStatus(
                 activity: .loaded(query: query), resultsQuery: query, loaded: count,
                 total: Int64(count) * 2, hasNextPage: true),
-            detail: ScreenContent.Detail(id: firstID, size: "6000 x 4000", tags: "red fox"))
+            detail: ImageDetailTexts(
+                id: firstID, pageImageSizeText: "6000 x 4000", tagText: "red fox"))
     }
 
     func state(columns: Int = 100, rows: Int = 20, query: String = "fox") -> ScreenState {
@@ -51,7 +52,7 @@ struct ScreenStateTests {
         _ = state.apply(.key(.down))
         #expect(state.apply(.key(.enter)) == [.showDetail(2)])
         #expect(state.content.mode == .detail)
-        #expect(state.content.detail?.tags == "red fox")
+        #expect(state.content.detail?.tagText == "red fox")
         _ = state.apply(.model(Self.loaded(20)))
         #expect(state.content.selected == 2)
         #expect(state.content.mode == .detail)

@@ -1,5 +1,6 @@
 import Foundation
 import ImageSearchModel
+import ImageSearchViewModel
 import LoopbackHTTPServer
 import Testing
 
@@ -128,7 +129,7 @@ struct ScriptingTests {
     func inlinePicture() throws {
         var content = ScreenContent(columns: 100, rows: 30, query: "fox")
         content.mode = .detail
-        content.detail = ScreenContent.Detail(id: 1)
+        content.detail = ImageDetailTexts(id: 1)
         let frame = SearchScreen.frame(content)
         let png = Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])
         let iTerm = try #require(InlinePictures(mode: .always, environment: [:]))

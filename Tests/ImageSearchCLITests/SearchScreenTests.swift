@@ -97,9 +97,10 @@ struct SearchScreenTests {
         var screen = content(rows: 3, height: 20)
         screen.mode = .detail
         screen.selected = 2
-        screen.detail = ScreenContent.Detail(
-            id: 1002, size: "6000 x 4000", tags: "red fox", user: "user2", views: "1,234",
-            downloads: "5", likes: "2", pageURL: "https://pixabay.com/x/")
+        screen.detail = ImageDetailTexts(
+            id: 1002, pageImageSizeText: "6000 x 4000", tagText: "red fox",
+            usernameText: "user2", viewCountText: "1,234", downloadCountText: "5",
+            likeCountText: "2", pageURLText: "https://pixabay.com/x/")
         let lines = SearchScreen.frame(screen).lines.map(plain)
         #expect(lines[11].contains("Result 3: image 1002"))
         #expect(lines[14].contains("User:      user2"))
@@ -111,12 +112,12 @@ struct SearchScreenTests {
     func hyperlink() {
         var screen = content(rows: 1, height: 20)
         screen.mode = .detail
-        screen.detail = ScreenContent.Detail(pageURL: "https://pixabay.com/x/")
+        screen.detail = ImageDetailTexts(pageURLText: "https://pixabay.com/x/")
         #expect(!SearchScreen.frame(screen).lines.joined().contains("\u{1B}]8;;"))
         screen.hyperlinks = true
         #expect(
             SearchScreen.frame(screen).lines.joined().contains("\u{1B}]8;;https://pixabay.com/x/"))
-        screen.detail = ScreenContent.Detail(pageURL: "file:///etc/passwd")
+        screen.detail = ImageDetailTexts(pageURLText: "file:///etc/passwd")
         #expect(!SearchScreen.frame(screen).lines.joined().contains("\u{1B}]8;;"))
     }
 

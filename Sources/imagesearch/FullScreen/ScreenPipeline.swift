@@ -44,19 +44,8 @@ enum ScreenPipeline {
         on scheduler: DateScheduler
     ) -> SignalProducer<ScreenInput, Never> {
         let rows = table.cellModels.producer.map { $0.map(ScreenContent.Row.init) }
-        let texts = SignalProducer<String?, Never>.combineLatest(
-            [
-                detail.pageImageSizeText, detail.tagText, detail.usernameText,
-                detail.viewCountText, detail.downloadCountText, detail.likeCountText,
-                detail.pageURLText,
-            ].map(\.producer))
-        let details = SignalProducer.combineLatest(detail.id.producer, texts).map { id, texts in
-            ScreenContent.Detail(
-                id: id, size: texts[0], tags: texts[1], user: texts[2], views: texts[3],
-                downloads: texts[4], likes: texts[5], pageURL: texts[6])
-        }
         return SignalProducer.combineLatest(
-            rows, table.status.producer, details, detail.image.producer
+            rows, table.status.producer, detail.texts.producer, detail.image.producer
         )
         .map { rows, status, detail, picture in
             ScreenInput.model(

@@ -1,82 +1,5 @@
 import ImageSearchViewModel
 
-/// Everything the full-screen interface shows, read from the view models (and the few
-/// facts the screen itself keeps: size, selection, pane, spinner frame, a notice).
-struct ScreenContent: Equatable {
-    /// One result row, as the cell model formats it.
-    struct Row: Equatable {
-        var id: UInt64
-        var size: String
-        var likes: Int64
-        var user: String
-        var tags: String
-    }
-
-    /// The detail view model's texts.
-    struct Detail: Equatable {
-        var id: UInt64?
-        var size: String?
-        var tags: String?
-        var user: String?
-        var views: String?
-        var downloads: String?
-        var likes: String?
-        var pageURL: String?
-    }
-
-    var columns: Int
-    var rows: Int
-    var query: String
-    /// Where the cursor is in ``query``, in characters (its end by default).
-    var cursor = Int.max
-    var results: [Row] = []
-    /// The table view model's status: what the rows are, what the search is doing.
-    var status = ImageSearchStatus()
-    /// The endpoint searched, for the sentence of an HTTP 404 (``SearchMessages``).
-    var baseURL: String?
-    var mode = ScreenInteraction.Mode.list
-    var selected = 0
-    /// The first row shown (see ``SearchScreen/scrollTop(previous:selected:visible:count:)``).
-    var top = 0
-    var detail: Detail?
-    var spinnerFrame = 0
-    /// A one-line notice for the status line (an opened page, the offline catalog standing
-    /// in), shown instead of the counts while set and no search runs or waits.
-    var notice: String?
-    /// While a search refused by the rate limit waits to be tried again: the seconds left.
-    var rateLimitRemaining: Int?
-    /// Whether to use reverse video and bold (off with `NO_COLOR` / `--no-color`).
-    var styled = true
-    /// Whether the page address is written as an OSC 8 hyperlink.
-    var hyperlinks = false
-    /// What the program says about its setup (the offline catalog standing in, options
-    /// without effect), shown on the empty screen.
-    var notices: [String] = []
-    /// The list's columns, when the session keeps them for the rows and width (else the
-    /// frame measures ``results``).
-    var layout: ColumnLayout?
-    /// Columns kept free at the right of the detail pane for an inline picture.
-    var pictureColumns = 0
-}
-
-extension ScreenContent.Row {
-    /// The row a cell model shows (in every mode: one-shot, line mode, full screen).
-    init(_ cell: any ImageSearchTableViewCellModeling) {
-        self.init(
-            id: cell.id, size: cell.pageImageSizeText, likes: cell.likeCount, user: cell.username,
-            tags: cell.tagText)
-    }
-}
-
-/// A screen's worth of lines and where the cursor goes.
-struct ScreenFrame: Equatable {
-    /// Exactly `rows` lines (the search line alone below two), none wider than
-    /// `columns - 1` columns.
-    var lines: [String]
-    /// The cursor's column on the first line (the end of the query), from 0.
-    var cursorColumn: Int
-}
-
 /// The full-screen interface as a pure function of ``ScreenContent``: no state, no output.
 ///
 /// Layout, top to bottom: the search line, the column header, the results list (or the
@@ -319,14 +242,15 @@ enum SearchScreen {
 
     /// The selected result's details: a title and labelled fields.
     private static func detailPane(
-        _ detail: ScreenContent.Detail, number: Int, content: ScreenContent, width: Int
+        _ detail: ImageDetailTexts, number: Int, content: ScreenContent, width: Int
     ) -> [String] {
         let title = "─ Result \(number): image \(detail.id.map(String.init) ?? "…") "
         let rule = String(repeating: "─", count: max(0, width - DisplayWidth.width(of: title)))
         var lines = [bold(DisplayWidth.fit(title + rule, to: width), content.styled)]
         let fields: [(String, String?)] = [
-            ("Size", detail.size), ("Tags", detail.tags), ("User", detail.user),
-            ("Views", detail.views), ("Downloads", detail.downloads), ("Likes", detail.likes),
+            ("Size", detail.pageImageSizeText), ("Tags", detail.tagText),
+            ("User", detail.usernameText), ("Views", detail.viewCountText),
+            ("Downloads", detail.downloadCountText), ("Likes", detail.likeCountText),
         ]
         let textWidth = max(1, width - content.pictureColumns)
         let reserved = String(repeating: " ", count: width - textWidth)
@@ -337,12 +261,14 @@ enum SearchScreen {
                     ?? "—")
             lines.append(DisplayWidth.fit(text, to: textWidth) + reserved)
         }
-        let page = detail.pageURL.map(TerminalText.sanitized) ?? "—"
+        let page = detail.pageURLText.map(TerminalText.sanitized) ?? "—"
         let prefix = "  Page:      "
         let shown = DisplayWidth.truncate(page, to: max(1, width - prefix.count))
         var line = prefix + shown
         let padding = String(repeating: " ", count: max(0, width - DisplayWidth.width(of: line)))
-        if content.hyperlinks, let url = detail.pageURL.flatMap(SystemExternalAppChannel.openable) {
+        if content.hyperlinks,
+            let url = detail.pageURLText.flatMap(SystemExternalAppChannel.openable)
+        {
             line = prefix + "\u{1B}]8;;\(url)\u{1B}\\" + shown + "\u{1B}]8;;\u{1B}\\"
         }
         lines.append(line + padding)

@@ -76,7 +76,8 @@ enum DisplayWidth {
     }
 
     /// Columns taken by `text`; a control sequence (`ESC [ … final`, such as the column
-    /// positions of ``ColumnLayout``) takes none.
+    /// positions of ``ColumnLayout``) or an OSC string (`ESC ] … ESC \`, a hyperlink)
+    /// takes none.
     static func width(of text: String) -> Int {
         guard text.utf8.contains(0x1B) else { return text.reduce(0) { $0 + width(of: $1) } }
         var total = 0
@@ -96,11 +97,18 @@ enum DisplayWidth {
         for character in text {
             if var open = sequence {
                 open.append(character)
-                // A CSI sequence ends at its final byte, 0x40...0x7E after the "[".
-                let ended =
-                    open.count > 2
-                    && character.unicodeScalars.first.map { (0x40...0x7E).contains($0.value) }
-                        == true
+                let ended: Bool
+                if open.hasPrefix("\u{1B}]") {
+                    // An OSC string (a hyperlink) ends at BEL or at ESC \.
+                    ended = character == "\u{07}" || open.hasSuffix("\u{1B}\\")
+                } else {
+                    // A CSI sequence ends at its final byte, 0x40...0x7E after the "[".
+                    ended =
+                        open.count > 2
+                        && character.unicodeScalars.first.map {
+                            (0x40...0x7E).contains($0.value)
+                        } == true
+                }
                 if ended {
                     sequence = nil
                     guard body(open, true) else { return }
