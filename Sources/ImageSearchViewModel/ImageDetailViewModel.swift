@@ -48,7 +48,7 @@ public final class ImageDetailViewModel: ImageDetailViewModelModifiable, Sendabl
     /// scheduler; never shows the bytes of an earlier selection.
     public let imageState: Property<LoadState<Data, NetworkError>>
     /// The address of the image's page on Pixabay, as a browser shows it
-    /// (``WebAddress/shown(_:)``: a look-alike host in punycode, no user name).
+    /// (`WebAddress.shown(_:)`: a look-alike host in punycode, no user name).
     public let pageURLText: Property<String?>
 
     /// Creates a detail view model showing nothing.
