@@ -44,7 +44,8 @@ declare -A operations=(
     [W1]=2000000 [W1o]=2000000 [W2]=200000 [W3]=1000000 [W4]=100000 [W5]=500000 [W6]=1000000 [D1]=100
     [R1]=10000000
     [S2-sig-1]=200000 [S2-sig-5]=200000 [S2-sig-20]=200000
-    [S2-prod-1]=1000000 [S2-prod-5]=1000000 [S2-prod-20]=1000000)
+    [S2-prod-1]=1000000 [S2-prod-5]=1000000 [S2-prod-20]=1000000
+    [W7d]=20000 [W7n]=10000 [W4-1]=100000 [W5-1]=50000)
 # Start-up only: the binary looks the case up, finds none, and exits with status 2.
 baseline=$(count --run plain none || true)
 if [[ -z "$baseline" ]]; then

@@ -8,8 +8,8 @@ import Foundation
 //                                        --reps 0: one untimed run, for callgrind.sh)
 
 let allCases: [Case] =
-    w1Cases + w2Cases + w3Cases + w4Cases + w5Cases + w6Cases + d1Cases + r1Cases
-    + s1Cases() + s2Cases
+    w1Cases + w2Cases + w3Cases + w4Cases + w5Cases + w51Cases + w6Cases + d1Cases + r1Cases
+    + s1Cases() + s2Cases + w7AllCases
 let implementations = ["plain", "signalbox", "opencombine"]
 
 let arguments = CommandLine.arguments
