@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
     // Safety: `first`, `hadFirst`, `members`, `nextKey` and `disposed` are only touched
-    // while `lock` is held.
+    // while `lock` is held (`disposedFlag` is atomic).
     //
     // Why an array and not a dictionary: every run of a producer has one of these, so its
     // cost is paid per subscription. Keys grow with each `add`, so the array stays sorted by
@@ -24,6 +24,10 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var members: ContiguousArray<(key: UInt64, member: Disposable)>
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
     @exclusivity(unchecked) private var disposed = false
+    /// `disposed`, readable without the lock: set at the end of the critical section that
+    /// sets `disposed`, and never cleared, so `isDisposed` is one atomic load (a one-value
+    /// producer reads it once per run; it took the lock: 63 instructions per run of W4-1).
+    private let disposedFlag = LockFreeAtomic<Bool>(false)
     /// Runs before the members on disposal; a producer run keeps its interrupter here (see
     /// `ProducerRun`), so that a run ending by itself also stops its source.
     @exclusivity(unchecked) private var first: (() -> Void)?
@@ -44,7 +48,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { lock.withLock { disposed } }
+    public var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
 
     /// Adds a member, which is disposed with the composite.
     ///
@@ -128,6 +132,9 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         first = nil
         let current = members
         members = []
+        // Last in the critical section: whoever reads `isDisposed` as true also sees the
+        // composite emptied.
+        disposedFlag.store(true, ordering: .releasing)
         lock.unlock()
         taken.before?()
         firstAction?()
