@@ -13,6 +13,10 @@ import Signalbox
 ///   expired. An expired entry is removed when it is next asked for.
 /// - At most ``capacity`` entries are kept; storing one more evicts expired entries first,
 ///   then the least recently used (memory) or the oldest (disk).
+/// - In memory, entries are also bounded in bytes: a ``MemoryResponseStorage`` keeps at most
+///   its ``MemoryResponseStorage/maximumBytes`` (32 MiB by default) of estimated entry size,
+///   evicting the same way, so 200 pages at Pixabay's largest (200 hits, every text at its
+///   cap) cannot hold a gigabyte.
 /// - Where entries live is the ``storage``: ``MemoryResponseStorage`` (the default, for the
 ///   life of the process) or ``DiskResponseStorage`` (across runs).
 /// - Safe to use from any thread.
@@ -153,20 +157,59 @@ public protocol ResponseCacheStorage: Sendable {
 
 /// A ``ResponseCacheStorage`` in memory, for the life of the process: the default.
 ///
+/// Bounded twice: by the number of entries the cache asks for, and by ``maximumBytes`` of
+/// estimated size (``estimatedByteCount(of:forKey:)``: the UTF-8 bytes of the key and of
+/// every text of the page, plus a fixed overhead per image, text and tag). An entry larger
+/// than the whole budget is not stored (and replaces nothing: the key's older entry is
+/// removed).
+///
 /// Eviction order: expired entries, then the least recently used.
 public final class MemoryResponseStorage: ResponseCacheStorage {
+    /// The byte budget unless told otherwise: 32 MiB, about 1,500 pages of 20 typical hits,
+    /// or 6 pages of 200 hits with every text at its cap.
+    public static let defaultMaximumBytes = 32 * 1024 * 1024
+
     private struct Slot {
         let entry: ResponseCacheEntry
+        let bytes: Int
         var lastUse: UInt64
     }
 
-    private let state = Atomic<(slots: [String: Slot], uses: UInt64)>(([:], 0))
+    private struct State {
+        var slots: [String: Slot] = [:]
+        var uses: UInt64 = 0
+        /// The sum of the slots' `bytes`.
+        var bytes = 0
+
+        mutating func remove(_ key: String) {
+            guard let slot = slots.removeValue(forKey: key) else { return }
+            bytes -= slot.bytes
+        }
+    }
+
+    private let state = Atomic(State())
+
+    /// The most bytes of estimated entry size kept (at least 0; 0 keeps nothing).
+    public let maximumBytes: Int
+
+    /// Creates an empty storage with the default budget, ``defaultMaximumBytes``.
+    public convenience init() {
+        self.init(maximumBytes: Self.defaultMaximumBytes)
+    }
 
     /// Creates an empty storage.
-    public init() {}
+    ///
+    /// - Parameter maximumBytes: The byte budget; a negative value is taken as 0, which
+    ///   keeps nothing.
+    public init(maximumBytes: Int) {
+        self.maximumBytes = max(0, maximumBytes)
+    }
 
     /// How many entries are stored.
     public var count: Int { state.withValue { $0.slots.count } }
+
+    /// The estimated size of the entries stored, in bytes (at most ``maximumBytes``).
+    public var byteCount: Int { state.withValue { $0.bytes } }
 
     /// The entry for `key`, marked as the most recently used.
     ///
@@ -182,7 +225,8 @@ public final class MemoryResponseStorage: ResponseCacheStorage {
         }
     }
 
-    /// Stores `entry`, then evicts expired, then least recently used entries over `limit`.
+    /// Stores `entry`, then evicts expired, then least recently used entries while more than
+    /// `limit` are stored or they take more than ``maximumBytes``.
     ///
     /// - Parameters:
     ///   - entry: The entry to keep.
@@ -193,15 +237,23 @@ public final class MemoryResponseStorage: ResponseCacheStorage {
         _ entry: ResponseCacheEntry, forKey key: String, keepingAtMost limit: Int,
         expiredBefore cutoff: Date
     ) {
+        let bytes = Self.estimatedByteCount(of: entry.value, forKey: key)
+        let budget = maximumBytes
         state.modify { state in
+            state.remove(key)
+            guard bytes <= budget else { return }
             state.uses &+= 1
-            state.slots[key] = Slot(entry: entry, lastUse: state.uses)
-            guard state.slots.count > limit else { return }
-            state.slots = state.slots.filter { $0.value.entry.storedAt > cutoff }
-            while state.slots.count > max(1, limit),
+            state.slots[key] = Slot(entry: entry, bytes: bytes, lastUse: state.uses)
+            state.bytes += bytes
+            let limit = max(1, limit)
+            guard state.slots.count > limit || state.bytes > budget else { return }
+            for (key, slot) in state.slots where slot.entry.storedAt <= cutoff {
+                state.remove(key)
+            }
+            while state.slots.count > limit || state.bytes > budget,
                 let oldest = state.slots.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
-                state.slots[oldest.key] = nil
+                state.remove(oldest.key)
             }
         }
     }
@@ -210,11 +262,46 @@ public final class MemoryResponseStorage: ResponseCacheStorage {
     ///
     /// - Parameter key: The request's identity.
     public func removeEntry(forKey key: String) {
-        state.modify { $0.slots[key] = nil }
+        state.modify { $0.remove(key) }
     }
 
     /// Removes every entry.
     public func removeAll() {
-        state.modify { $0.slots.removeAll() }
+        state.modify { $0 = State(uses: $0.uses) }
+    }
+
+    /// What an entry is counted as against ``maximumBytes``: an estimate of the memory it
+    /// holds, from the lengths of its texts rather than by measuring the heap.
+    ///
+    /// The UTF-8 bytes of `key` and of every address, user name and tag of the page, plus
+    /// ``textOverhead`` per text, ``imageOverhead`` per image and ``entryOverhead`` per
+    /// entry. It errs on the large side (a short text stored inline costs no allocation).
+    ///
+    /// - Parameters:
+    ///   - page: The page to keep.
+    ///   - key: Its key.
+    /// - Returns: The estimate, in bytes (at least ``entryOverhead``).
+    public static func estimatedByteCount(of page: ResponseEntity, forKey key: String) -> Int {
+        var total = entryOverhead + text(key)
+        for image in page.images {
+            total += imageOverhead + text(image.pageURL) + text(image.previewURL)
+            total += text(image.imageURL) + text(image.username)
+            for tag in image.tags { total += text(tag) }
+        }
+        return total
+    }
+
+    /// Counted per entry beyond its texts: the slot, the dictionary's share, the page's
+    /// array header. 256 bytes.
+    public static let entryOverhead = 256
+    /// Counted per image beyond its texts: the entity's fields and the tag array's header.
+    /// 192 bytes.
+    public static let imageOverhead = 192
+    /// Counted per text beyond its UTF-8 bytes: a string's heap header and its slot. 48
+    /// bytes.
+    public static let textOverhead = 48
+
+    private static func text(_ text: String) -> Int {
+        textOverhead + text.utf8.count
     }
 }

@@ -23,6 +23,8 @@ struct CommandLineOptions: Equatable {
     var apiKeyFile: String?
     var baseURL: String?
     var noCache = false
+    /// `--cache-memory`: the in-memory cache's budget, in MiB.
+    var cacheMemory: Int?
     var images = InlineImages.auto
     var timeout: TimeInterval?
     var noColor = false
@@ -38,6 +40,7 @@ struct CommandLineOptions: Equatable {
     static let pagesRange = 1...100
     static let perPageRange = 3...200
     static let timeoutRange: ClosedRange<TimeInterval> = 0.1...600
+    static let cacheMemoryRange = 0...4096
 
     /// Parses `arguments` (without the program name).
     ///
@@ -77,6 +80,9 @@ struct CommandLineOptions: Equatable {
             case "--detail":
                 options.detail = try integer(
                     try value(for: flag, inline: inline), flag: flag, in: 1...Int(Int32.max))
+            case "--cache-memory":
+                options.cacheMemory = try integer(
+                    try value(for: flag, inline: inline), flag: flag, in: cacheMemoryRange)
             case "--timeout":
                 let text = try value(for: flag, inline: inline)
                 guard let seconds = TimeInterval(text), seconds.isFinite,
@@ -223,6 +229,9 @@ let helpText = """
       --no-cache        neither read nor write the on-disk cache
                         ($XDG_CACHE_HOME/imagesearch, else ~/.cache/imagesearch;
                         24 hours)
+      --cache-memory MB results kept in memory when there is no on-disk cache
+                        (--no-cache, --offline), 0–4096 MiB (default 32; 0 keeps
+                        none)
       --images MODE     inline preview in the detail pane: auto (default), always,
                         never
       --no-color        no colour (also when NO_COLOR is set or output is not a

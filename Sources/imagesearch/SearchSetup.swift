@@ -49,6 +49,11 @@ struct SearchSetup {
         }
         var notices = options.warnings
         let cache: ResponseCache
+        // Without a disk cache, results are kept in memory within a byte budget.
+        let memoryCache = ResponseCache(
+            storage: MemoryResponseStorage(
+                maximumBytes: options.cacheMemory.map { $0 * 1024 * 1024 }
+                    ?? MemoryResponseStorage.defaultMaximumBytes))
         if live {
             source = "pixabay"
             searchSource = .server(address: baseURL)
@@ -66,18 +71,23 @@ struct SearchSetup {
                     notices.append(
                         "imagesearch: not caching results on disk: '\(TerminalText.sanitized(directory.path))' \(refusal)"
                     )
-                    cache = ResponseCache()
+                    cache = memoryCache
                 } else {
                     cache = ResponseCache(storage: storage)
+                    if options.cacheMemory != nil {
+                        notices.append(
+                            "imagesearch: warning: --cache-memory has no effect with the on-disk cache (add --no-cache)"
+                        )
+                    }
                 }
             } else {
-                cache = ResponseCache()
+                cache = memoryCache
             }
         } else {
             source = "offline"
             searchSource = .offlineCatalog
             network = OfflineCatalog()
-            cache = ResponseCache()
+            cache = memoryCache
             if !options.offline {
                 notices.append(
                     "imagesearch: no API key, searching the offline catalog; set PIXABAY_API_KEY or pass --api-key KEY for live Pixabay results"

@@ -12,6 +12,11 @@ struct UsageErrorTests {
         (["--detail", "0", "cat"], "--detail needs a number of at least 1, got 0"),
         (["--timeout", "soon", "cat"], "--timeout needs a number of seconds between 0.1 and 600"),
         (["--base-url", "ftp://example.org", "cat"], "--base-url needs an http(s) URL"),
+        (
+            ["--cache-memory", "-1", "cat"],
+            "--cache-memory needs a number between 0 and 4096, got -1"
+        ),
+        (["--cache-memory=lots", "cat"], "--cache-memory needs a whole number, got 'lots'"),
         (["--api-key", " ", "cat"], "--api-key needs a non-empty key"),
         (["--json=yes", "cat"], "--json takes no value"),
         (["--offline"], "a query is required"),
@@ -27,5 +32,15 @@ struct UsageErrorTests {
         #expect(result.stderr.contains("see --help"))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test("--cache-memory sets the in-memory budget; 0 keeps nothing and still searches")
+    func cacheMemoryAccepted() throws {
+        for budget in ["0", "1", "4096"] {
+            let result = try CommandRunner.run(["--offline", "--cache-memory", budget, "fox"])
+            #expect(result.status == 0, "--cache-memory \(budget)")
+            #expect(result.stdout.contains("fox"))
+            #expect(result.stderr.isEmpty)
+        }
     }
 }
