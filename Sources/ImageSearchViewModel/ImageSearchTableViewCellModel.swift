@@ -52,20 +52,39 @@ public final class ImageSearchTableViewCellModel: ImageSearchTableViewCellModeli
         // Safety: as for the stored `preview`.
         nonisolated(unsafe) let preview = Atomic(SignalProducer<Data?, Never>.empty)
         self.preview = preview
-        let url = image.previewURL
-        /// `nil` at once, then the bytes (`nil` if the download failed) on the scheduler; a
-        /// failure puts a fresh download in place for the next run.
-        @Sendable func sharedDownload() -> SignalProducer<Data?, Never> {
-            network.requestImage(url: url)
-                .map { Optional($0) }
-                .on(failed: { _ in preview.modify { $0 = sharedDownload() } })
-                .flatMapError { _ in SignalProducer(value: nil) }
-                .observe(on: scheduler)
-                .prefix(value: nil)
-                .take(during: lifetime)
-                .replayLazily(upTo: 1)
-        }
-        preview.value = sharedDownload()
+        preview.value = Self.sharedDownload(
+            of: image.previewURL, network: network, scheduler: scheduler, lifetime: lifetime,
+            replacedIn: preview)
+    }
+
+    /// `nil` at once, then the bytes (`nil` if the download failed) on the scheduler; a
+    /// failure puts a fresh download in `box` for the next run.
+    ///
+    /// A static function, and `box` held weakly: the download is kept in `box`, so a
+    /// closure of the download that held `box` (or a local function capturing it) would
+    /// be a cycle, and every cell model would leave its download, its address and the
+    /// network behind when it goes.
+    private static func sharedDownload(
+        of url: String, network: Networking, scheduler: Scheduler, lifetime: Lifetime,
+        replacedIn box: Atomic<SignalProducer<Data?, Never>>
+    ) -> SignalProducer<Data?, Never> {
+        // Safety: as for the stored `preview`; the weak reference is read once, on failure.
+        nonisolated(unsafe) weak let weakBox = box
+        return network.requestImage(url: url)
+            .map { Optional($0) }
+            .on(failed: { _ in
+                guard let box = weakBox else { return }
+                box.modify {
+                    $0 = sharedDownload(
+                        of: url, network: network, scheduler: scheduler, lifetime: lifetime,
+                        replacedIn: box)
+                }
+            })
+            .flatMapError { _ in SignalProducer(value: nil) }
+            .observe(on: scheduler)
+            .prefix(value: nil)
+            .take(during: lifetime)
+            .replayLazily(upTo: 1)
     }
 
     /// The preview image's bytes.
