@@ -7,7 +7,9 @@ for the screen to go quiet), and prints VmRSS (from /proc/PID/status) every STEP
         [--words 15] [--step 25] [-- extra imagesearch arguments]
 
 Without extra arguments it searches the offline catalog (`-i --offline`). The last line
-says how much the RSS grew between query 100 and the last query.
+says how much the RSS grew between query 100 and the last query. `--words 1` searches a
+single word each time (rows every time); `--char-delay` types character by character;
+`--word-pause 0.4` searches every prefix of the query, a word at a time.
 """
 import argparse
 import fcntl
@@ -27,12 +29,21 @@ WORDS = (
 ).split()
 
 
-def rss_kib(pid):
+def rss_kib(pid, field="VmRSS"):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return 0
+
+
+def breakdown(pid):
+    """Anonymous and file-backed resident memory, and the thread count: a growing anonymous
+    part is the heap (objects kept, or memory the allocator keeps); a growing file part is
+    code and data pages of the libraries being touched."""
+    anon = rss_kib(pid, "RssAnon") / 1024
+    file = rss_kib(pid, "RssFile") / 1024
+    return f"(anon {anon:6.1f}, file {file:5.1f} MiB, {rss_kib(pid, 'Threads')} threads)"
 
 
 def drain(fd, quiet, limit):
@@ -80,7 +91,7 @@ def main():
     rng = random.Random(args.seed)
     samples = {}
     samples[0] = rss_kib(pid)
-    print(f"query {0:4d}  VmRSS {samples[0] / 1024:7.1f} MiB", flush=True)
+    print(f"query {0:4d}  VmRSS {samples[0] / 1024:7.1f} MiB {breakdown(pid)}", flush=True)
     for number in range(1, args.queries + 1):
         query = " ".join(rng.choice(WORDS) for _ in range(args.words))
         if args.word_pause > 0:
@@ -98,7 +109,9 @@ def main():
         drain(fd, 0.6, 15)
         if number % args.step == 0 or number == 100:
             samples[number] = rss_kib(pid)
-            print(f"query {number:4d}  VmRSS {samples[number] / 1024:7.1f} MiB", flush=True)
+            print(
+                f"query {number:4d}  VmRSS {samples[number] / 1024:7.1f} MiB {breakdown(pid)}",
+                flush=True)
     os.write(fd, b"\x03")
     drain(fd, 0.3, 3)
     try:
