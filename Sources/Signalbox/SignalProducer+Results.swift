@@ -49,7 +49,7 @@ extension SignalProducer {
     private func collectBlocking(keepValues: Bool = true) -> (
         values: [Value], terminal: Event<Value, Error>
     ) {
-        let state = SignalboxAtomic.Atomic<(values: [Value], terminal: Event<Value, Error>?)>(
+        let state = LockedBox<(values: [Value], terminal: Event<Value, Error>?)>(
             ([], nil))
         let done = DispatchSemaphore(value: 0)
         start { event in

@@ -205,7 +205,7 @@ struct ConcurrencyStressTests {
     func propertySetFromManyThreads() {
         let property = MutableProperty(0)
         let probes = (0..<3).map { _ in GrammarProbe<Int, Never>() }
-        let lastSeen = SignalboxAtomic.Atomic(-1)
+        let lastSeen = LockedBox(-1)
         for probe in probes {
             property.producer.start { event in
                 probe.receive(event)
@@ -277,9 +277,9 @@ struct ConcurrencyStressTests {
             let (right, rightInput) = Signal<Int, Never>.pipe()
             let latestProbe = GrammarProbe<(Int, Int), Never>()
             let zipProbe = GrammarProbe<(Int, Int), Never>()
-            let lastLatest = SignalboxAtomic.Atomic<(Int, Int)?>(nil)
-            let zipInOrder = SignalboxAtomic.Atomic(true)
-            let nextZip = SignalboxAtomic.Atomic(0)
+            let lastLatest = LockedBox<(Int, Int)?>(nil)
+            let zipInOrder = LockedBox(true)
+            let nextZip = LockedBox(0)
             SignalProducer(left).combineLatest(with: SignalProducer(right)).start { event in
                 latestProbe.receive(event)
                 if case .value(let pair) = event { lastLatest.value = pair }

@@ -41,7 +41,7 @@ struct LockTests {
 
     @Test("an Atomic box excludes: 4 threads × 20,000 read-modify-writes lose none")
     func boxExcludes() {
-        let box = SignalboxAtomic.Atomic([Int]())
+        let box = LockedBox([Int]())
         let finished = onThreads(4) { thread in
             for step in 0..<20_000 { box.modify { $0.append(thread &* 100_000 &+ step) } }
         }
@@ -62,7 +62,7 @@ struct LockTests {
         @Test("a thread parked on a long-held lock takes it once the holder lets go")
         func waiterIsWoken() {
             let guarded = Guarded()
-            let order = SignalboxAtomic.Atomic([String]())
+            let order = LockedBox([String]())
             guarded.lock.lock()
             let group = DispatchGroup()
             group.enter()
@@ -112,7 +112,7 @@ struct LockTests {
         let again = guarded.lock.tryLock()
         #expect(first)
         #expect(!again)
-        let elsewhere = SignalboxAtomic.Atomic(true)
+        let elsewhere = LockedBox(true)
         #expect(onThreads(1) { _ in elsewhere.value = guarded.lock.tryLock() })
         #expect(elsewhere.value == false)
         guarded.lock.unlock()
@@ -128,7 +128,7 @@ struct LockTests {
         let again = owned.lock.lockUnlessHeldByCurrentThread()
         #expect(first)
         #expect(!again)
-        let taken = SignalboxAtomic.Atomic(false)
+        let taken = LockedBox(false)
         let group = DispatchGroup()
         group.enter()
         Thread {
@@ -148,7 +148,7 @@ struct LockTests {
     func ownedLockContended() {
         let owned = OwnedBox()
         let counter = Unguarded()
-        let refused = SignalboxAtomic.Atomic(0)
+        let refused = LockedBox(0)
         let finished = onThreads(4) { _ in
             for _ in 0..<10_000 {
                 guard owned.lock.lockUnlessHeldByCurrentThread() else { continue }

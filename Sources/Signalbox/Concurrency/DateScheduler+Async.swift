@@ -91,7 +91,7 @@ private final class SchedulerWait: Sendable {
         case finished
     }
 
-    private let state = SignalboxAtomic.Atomic<State>(.idle)
+    private let state = LockedBox<State>(.idle)
 
     /// Stores `continuation` and schedules the wake-up, unless the task was cancelled
     /// first (then resumes with `CancellationError`).

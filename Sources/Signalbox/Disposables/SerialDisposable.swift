@@ -6,7 +6,7 @@
 /// After the serial disposable is disposed, any new inner is disposed at once.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
     // Safety: `current` and `disposed` are only touched under `state`'s lock.
-    private let state = SignalboxAtomic.Atomic<(current: Disposable?, disposed: Bool)>((nil, false))
+    private let state = LockedBox<(current: Disposable?, disposed: Bool)>((nil, false))
 
     /// Creates a serial disposable, optionally holding `disposable`.
     ///

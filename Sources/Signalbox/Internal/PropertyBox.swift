@@ -22,7 +22,7 @@ final class PropertyBox<Value>: Observable, ObservationNotifying, @unchecked Sen
     /// Whether `value` has ever been read: until then no tracking can depend on the box.
     let hasBeenRead = LockFreeAtomic(false)
     let observationGate = ObservationGate()
-    private let cell: SignalboxAtomic.Atomic<Value>
+    private let cell: LockedBox<Value>
     /// The relay (its `Signal`: held here so that the relay stays attachable while the
     /// property or a producer of it lives).
     let relay: Signal<Value, Never>
@@ -33,7 +33,7 @@ final class PropertyBox<Value>: Observable, ObservationNotifying, @unchecked Sen
     private let valueKeyPath: KeyPath<PropertyBox<Value>, Value>
 
     init(_ initial: Value, relay: Signal<Value, Never>, upstreamEnded: Bool) {
-        cell = SignalboxAtomic.Atomic(initial)
+        cell = LockedBox(initial)
         self.relay = relay
         self.upstreamEnded = upstreamEnded
         valueKeyPath = \PropertyBox<Value>.value

@@ -13,7 +13,7 @@ extension Transforms {
             lifetime += timer
             // Weakly, as in `holdingBack`: the lifetime must not keep the output.
             lifetime.observeEnded { [weak output] in output?.sendInterrupted() }
-            let window = SignalboxAtomic.Atomic<(values: [V], completed: Bool)>(([], false))
+            let window = LockedBox<(values: [V], completed: Bool)>(([], false))
             let step = SchedulingTime.repeatInterval(interval)
             let first = SchedulingTime.date(scheduler.currentDate, after: step)
             timer.inner = scheduler.schedule(after: first, interval: step, leeway: 0) {

@@ -16,7 +16,7 @@ extension Transforms {
             let output = ScheduledOutput(downstream, on: scheduler, lifetime: lifetime)
             let timer = SerialDisposable()
             lifetime += timer
-            let state = SignalboxAtomic.Atomic(DebounceState<V>())
+            let state = LockedBox(DebounceState<V>())
             return { event in
                 switch event {
                 case .value(let value):

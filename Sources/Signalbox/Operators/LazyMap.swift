@@ -7,7 +7,7 @@ extension Transforms {
             // Disposal stops the output at once and announces `.interrupted` on the
             // scheduler; terminal events are delivered there after the waiting value.
             let output = ScheduledOutput<U, E>(downstream, on: scheduler, lifetime: lifetime)
-            let pending = SignalboxAtomic.Atomic<V?>(nil)
+            let pending = LockedBox<V?>(nil)
             let sendPending = {
                 if let value = pending.modify({ held -> V? in
                     defer { held = nil }

@@ -18,7 +18,7 @@ extension Transforms {
             let output = ScheduledOutput(downstream, on: scheduler, lifetime: lifetime)
             let timer = SerialDisposable()
             lifetime += timer
-            let state = SignalboxAtomic.Atomic(ThrottleState<V>())
+            let state = LockedBox(ThrottleState<V>())
             return { event in
                 guard case .value(let value) = event else { return output.terminate(event) }
                 let date = state.modify {

@@ -22,7 +22,7 @@ extension Transforms {
             // Filled under `state`'s lock and drained outside it: the property and the
             // upstream send from different threads, and their outputs keep that order.
             let output = DrainQueue(deliver(downstream, lifetime))
-            let state = SignalboxAtomic.Atomic<ThrottleWhileState<V>>(.resumed)
+            let state = LockedBox<ThrottleWhileState<V>>(.resumed)
             lifetime += throttling.startWithValues { throttling in
                 state.modify { state in
                     switch (state, throttling) {

@@ -28,7 +28,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     // Why the property delivers into the signal's core directly instead of through a pipe's
     // input observer: `sendLock` already serialises every delivery, so the observer's own
     // lock would be a second, redundant lock on every write.
-    @usableFromInline let cell: SignalboxAtomic.Atomic<Value>
+    @usableFromInline let cell: LockedBox<Value>
     @usableFromInline let sendLock = OwnedLock()
     @usableFromInline @exclusivity(unchecked) var deferred = FIFOQueue<Deferred>()
     /// Whether `deferred` holds anything (one load on the write path instead of three).
@@ -67,7 +67,7 @@ public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable
     ///
     /// - Parameter initialValue: The first value.
     public init(_ initialValue: Value) {
-        cell = SignalboxAtomic.Atomic(initialValue)
+        cell = LockedBox(initialValue)
         valueKeyPath = \MutableProperty<Value>.value
         core = SignalCore()
         signal = Signal(core: core)

@@ -75,10 +75,10 @@ private final class ObservationTarget<Value>: @unchecked Sendable {
     // Safety: `reader` is only taken out under its lock (an `Atomic` box). The object it reads
     // is read on the thread that starts a run and then on its scheduler, as the
     // initialiser's contract asks.
-    private let reader: SignalboxAtomic.Atomic<() -> Value?>
+    private let reader: LockedBox<() -> Value?>
 
     init<Object: AnyObject>(object: Object, keyPath: KeyPath<Object, Value>) {
-        reader = SignalboxAtomic.Atomic { [weak object] in object.map { $0[keyPath: keyPath] } }
+        reader = LockedBox { [weak object] in object.map { $0[keyPath: keyPath] } }
     }
 
     /// The value at the key path, or `nil` once the object is gone.

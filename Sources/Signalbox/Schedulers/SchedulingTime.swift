@@ -44,10 +44,10 @@ extension DateScheduler {
 final class NeverDueAction: Disposable, @unchecked Sendable {
     // Safety: the closure (not `Sendable`) is only stored and released under the lock of
     // the `Atomic` box `action`, never called nor handed out.
-    private let action: SignalboxAtomic.Atomic<(() -> Void)?>
+    private let action: LockedBox<(() -> Void)?>
 
     init(_ action: @escaping () -> Void) {
-        self.action = SignalboxAtomic.Atomic(action)
+        self.action = LockedBox(action)
     }
 
     var isDisposed: Bool { action.withValue { $0 == nil } }
