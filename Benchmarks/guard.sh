@@ -92,11 +92,19 @@ started=$SECONDS
 baseline_of() {
     [[ -f "$baseline_file" ]] && awk -F '\t' -v w="$1" '$1 == w { print $2 }' "$baseline_file"
 }
+# W5-1's two threads run pinned to one CPU where `taskset` exists: spread over two CPUs its
+# count depends on the machine's load, not on the code (3,679 on an idle 2-core machine,
+# 2,474 with another process keeping a core busy: how long the idle side spins before it
+# parks); on one CPU they take turns and it repeats (2,469-2,473, idle or not, unless
+# something else runs on that CPU).
+pinned=()
+if command -v taskset >/dev/null 2>&1; then pinned=(taskset -c 0); fi
 for workload in "${lowest[@]}"; do
     before=$(baseline_of "$workload" || true)
     low=
     for run in $(seq 1 "$lowest_runs"); do
-        now=$(./callgrind.sh --impl signalbox --digits 2 "$workload" | awk 'NR == 2 { print $3 }')
+        now=$(${pinned[@]+"${pinned[@]}"} ./callgrind.sh --impl signalbox --digits 2 "$workload" |
+            awk 'NR == 2 { print $3 }')
         echo "$me: $workload run $run: $now"
         low=$(awk -v a="${low:-$now}" -v b="$now" 'BEGIN { print (b + 0 < a + 0) ? b : a }')
         # Comparing: stop at the first run within the tolerance of the baseline.
