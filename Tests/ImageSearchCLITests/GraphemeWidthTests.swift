@@ -1,3 +1,5 @@
+import Foundation
+import LoopbackHTTPServer
 import Testing
 
 @testable import imagesearch
@@ -94,6 +96,43 @@ struct GraphemeWidthTests {
         }
         #expect(Set(starts).count == 1 && starts.count == Self.rows.count, "\(starts)")
         #expect(!layout.line(Self.rows[0], number: 1).contains("\u{1B}"), "plain without origin")
+    }
+
+    @Test("the running program: TAGS stays in place on a terminal that counts per character")
+    func pseudoTerminal() throws {
+        let users = Self.table.map(\.cluster) + ["bob"]
+        let hits = users.enumerated().map { index, user in
+            """
+            {"id":\(100 + index),"pageURL":"https://pixabay.com/p/\(index)/","tags":"TAG\(index)",\
+            "previewURL":"https://cdn.example/p.png","previewWidth":150,"previewHeight":100,\
+            "webformatURL":"https://cdn.example/w.png","webformatWidth":640,\
+            "webformatHeight":427,"imageWidth":640,"imageHeight":480,"views":1,\
+            "downloads":2,"likes":7,"user":"\(user) x"}
+            """
+        }
+        let page =
+            "{\"total\":\(users.count),\"totalHits\":\(users.count),"
+            + "\"hits\":[\(hits.joined(separator: ","))]}"
+        let server = try LoopbackHTTPServer { _ in .json(page) }
+        defer { server.stop() }
+        let terminal = try PseudoTerminal(
+            [
+                "-i", "--api-key", "k-12345678", "--base-url", server.baseURL + "/api/",
+                "--no-cache",
+            ], columns: 100, rows: 30)
+        #expect(terminal.wait(for: "Search:"))
+        terminal.type("fox")
+        let last = "TAG\(users.count - 1)"
+        #expect(terminal.waitForScreen(showing: last), "\(terminal.screen.text)")
+        let screen = terminal.screen
+        let starts = users.indices.compactMap { index in
+            screen.rows(containing: "TAG\(index)").first.flatMap {
+                tagColumn(in: screen, row: $0, tag: "TAG\(index)")
+            }
+        }
+        #expect(starts.count == users.count && Set(starts).count == 1, "\(starts)\n\(screen.text)")
+        terminal.type("\u{03}")
+        _ = terminal.waitForExit()
     }
 
     /// The cell where `tag` starts on `row`.
