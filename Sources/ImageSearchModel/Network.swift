@@ -315,11 +315,7 @@ public final class Network: Networking {
                     },
                 secretQueryValues: prepared.parameters.compactMap { name, value in
                     Redactor.secretParameterNames.contains(name.lowercased()) ? value : nil
-                }
-                    + (URLComponents(string: prepared.url)?.queryItems ?? []).compactMap { item in
-                        Redactor.secretParameterNames.contains(item.name.lowercased())
-                            ? item.value : nil
-                    })
+                } + Redactor.secretQueryValues(of: prepared.url))
             let isImage = prepared.expectedContent == .image
             let environment = NetworkTransfer.Environment(
                 owner: self, session: self.session, delegate: self.delegate,
@@ -374,9 +370,7 @@ public final class Network: Networking {
             .map(\.value)
         if let password = URLComponents(string: address)?.password { secrets.append(password) }
         // A secret the endpoint's own address carries (a base URL given with `key=`).
-        secrets += (URLComponents(string: prepared.url)?.queryItems ?? []).compactMap { item in
-            Redactor.secretParameterNames.contains(item.name.lowercased()) ? item.value : nil
-        }
+        secrets += Redactor.secretQueryValues(of: prepared.url)
         return secrets
     }
 

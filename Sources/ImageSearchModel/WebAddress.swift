@@ -150,10 +150,13 @@ public enum WebAddress {
     }
 
     /// `label` as IDNA maps it (composed, lower-cased) in punycode with the `xn--` prefix;
-    /// percent-encoded UTF-8 if it is too long to encode.
+    /// percent-encoded UTF-8 when it is longer than a DNS label may be (63 scalars: no such
+    /// host exists, and the encoder's work grows with the square of the length).
     static func punycodeLabel(_ label: String) -> String {
         let mapped = label.precomposedStringWithCanonicalMapping.lowercased()
-        if let encoded = Punycode.encode(Array(mapped.unicodeScalars.map(\.value))) {
+        if mapped.unicodeScalars.count <= 63,
+            let encoded = Punycode.encode(Array(mapped.unicodeScalars.map(\.value)))
+        {
             return "xn--" + encoded
         }
         return mapped.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""

@@ -43,6 +43,13 @@ struct LookAlikeAddressTests {
         #expect(WebAddress.shown(address) == expected)
     }
 
+    @Test("a host label longer than DNS allows is shown percent-encoded, never raw")
+    func longLabel() {
+        let label = String(repeating: "p\u{456}", count: 2_000)
+        let shown = WebAddress.shown("https://\(label).com/")
+        #expect(shown.hasPrefix("https://p%D1%96p") && !shown.contains("\u{456}"))
+    }
+
     @Test("an address with userinfo is never opened; a look-alike opens as punycode")
     func opening() {
         #expect(SystemExternalAppChannel.openable("https://pixabay.com@evil.example/x") == nil)

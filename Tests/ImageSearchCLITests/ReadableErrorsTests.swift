@@ -6,6 +6,17 @@ import Testing
 /// come from.
 @Suite("imagesearch: readable errors, rate-limit waits and the source", .serialized)
 struct ReadableErrorsTests {
+    /// A server that refuses "fox" with a 429 asking for `retryAfter` seconds, and answers
+    /// any other query with one image.
+    static func foxRateLimited(retryAfter: String) throws -> LoopbackHTTPServer {
+        let replies = ScriptedReplies { request, _ in
+            request.query["q"] == "fox"
+                ? .text("slow down", status: 429, headers: ["Retry-After": retryAfter])
+                : .json(PixabayPage.json(totalHits: 1, count: 1))
+        }
+        return try LoopbackHTTPServer(handler: replies.handler)
+    }
+
     static let down = "\u{1B}[B"
 
     @Test("a failed page's whole message is on the screen, wrapped, above the rows' status")
@@ -52,12 +63,7 @@ struct ReadableErrorsTests {
 
     @Test("full screen: a search waiting for the rate limit says so in the status line")
     func rateLimitFullScreen() throws {
-        let replies = ScriptedReplies { request, _ in
-            request.query["q"] == "fox"
-                ? .text("slow down", status: 429, headers: ["Retry-After": "4"])
-                : .json(PixabayPage.json(totalHits: 1, count: 1))
-        }
-        let server = try LoopbackHTTPServer(handler: replies.handler)
+        let server = try Self.foxRateLimited(retryAfter: "4")
         defer { server.stop() }
         let terminal = try FullScreenRetryTests.terminal(server)
         #expect(terminal.wait(for: "Search:"))
@@ -95,12 +101,7 @@ struct ReadableErrorsTests {
 
     @Test("line mode: a search waiting for the rate limit says so instead of waiting silently")
     func rateLimitLineMode() throws {
-        let replies = ScriptedReplies { request, _ in
-            request.query["q"] == "fox"
-                ? .text("slow down", status: 429, headers: ["Retry-After": "2"])
-                : .json(PixabayPage.json(totalHits: 1, count: 1))
-        }
-        let server = try LoopbackHTTPServer(handler: replies.handler)
+        let server = try Self.foxRateLimited(retryAfter: "2")
         defer { server.stop() }
         let result = try CommandRunner.run(
             ["-i", "--api-key", "k-1", "--base-url", server.baseURL + "/api/", "--no-cache"],
@@ -113,12 +114,7 @@ struct ReadableErrorsTests {
         "line mode: a Retry-After of a billion seconds holds the next search no longer than --timeout"
     )
     func retryAfterBoundedByTimeout() throws {
-        let replies = ScriptedReplies { request, _ in
-            request.query["q"] == "fox"
-                ? .text("slow down", status: 429, headers: ["Retry-After": "1000000000"])
-                : .json(PixabayPage.json(totalHits: 1, count: 1))
-        }
-        let server = try LoopbackHTTPServer(handler: replies.handler)
+        let server = try Self.foxRateLimited(retryAfter: "1000000000")
         defer { server.stop() }
         let start = Date()
         let result = try CommandRunner.run(
@@ -135,12 +131,7 @@ struct ReadableErrorsTests {
 
     @Test("line mode: the end of input ends a wait for the rate limit at once")
     func endOfInputWhileWaiting() throws {
-        let replies = ScriptedReplies { request, _ in
-            request.query["q"] == "fox"
-                ? .text("slow down", status: 429, headers: ["Retry-After": "30"])
-                : .json(PixabayPage.json(totalHits: 1, count: 1))
-        }
-        let server = try LoopbackHTTPServer(handler: replies.handler)
+        let server = try Self.foxRateLimited(retryAfter: "30")
         defer { server.stop() }
         let start = Date()
         let result = try CommandRunner.run(

@@ -37,6 +37,24 @@ struct ImageSearchTableReducerTests {
 
     func images(_ ids: UInt64...) -> [ImageEntity] { ids.map { makeImage($0) } }
 
+    /// Receives the first page of search `id` (hits `ids` of `total`): it becomes the rows,
+    /// the search has one page, and can ask for another when `hasNextPage`.
+    func receiveFirstPage(
+        _ store: Store, search id: Int, query: String, ids: [UInt64], total: Int64,
+        hasNextPage: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let firstPage: (inout State) -> Void = { state in
+            state.results = .init(
+                searchID: id, query: query, entities: ids.map { makeImage($0) },
+                totalCount: total)
+            state.search?.pagesLoaded = 1
+            state.search?.phase = .loaded(hasNextPage: hasNextPage)
+        }
+        store.receive(
+            .search(id: id, .page(page(ids, total: total))), firstPage,
+            sourceLocation: sourceLocation)
+    }
+
     /// The state after `.searchRequested(query)` or a settled `query` starting search `id`.
     func searching(_ query: String, id: Int) -> (inout State) -> Void {
         { state in
@@ -57,11 +75,9 @@ struct ImageSearchTableReducerTests {
         store.send(.searchRequested("cat"), searching("cat", id: 1))
         store.send(.nextPageRequested(1)) { $0.lastEndedPageRequest = 1 }  // refused: loading
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1, 2], total: 4)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1, 2), totalCount: 4)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: true)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1, 2], total: 4,
+            hasNextPage: true)
         store.send(.nextPageRequested(2)) {
             $0.search?.phase = .loadingNextPage
             $0.pendingPageRequest = 2
@@ -88,11 +104,9 @@ struct ImageSearchTableReducerTests {
             failure: { query, index in query == "cat" && index == 1 ? .connectionLost : nil })
         store.send(.searchRequested("cat"), searching("cat", id: 1))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1], total: 9)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1), totalCount: 9)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: true)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1], total: 9,
+            hasNextPage: true)
         store.send(.nextPageRequested(1)) {
             $0.search?.phase = .loadingNextPage
             $0.pendingPageRequest = 1
@@ -150,11 +164,9 @@ struct ImageSearchTableReducerTests {
         let (store, search) = makeStore()
         store.send(.searchRequested("cat"), searching("cat", id: 1))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1, 2], total: 6)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1, 2), totalCount: 6)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: true)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1, 2], total: 6,
+            hasNextPage: true)
         for (number, ids) in [(1, [UInt64(3), 4]), (2, [5, 6])] {
             store.send(.nextPageRequested(number)) {
                 $0.search?.phase = .loadingNextPage
@@ -196,11 +208,9 @@ struct ImageSearchTableReducerTests {
         store.send(.queryChanged("cat")) { $0.pendingQuery = "cat" }
         store.send(.querySettled("cat"), searching("cat", id: 1))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1, 2], total: 6)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1, 2), totalCount: 6)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: true)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1, 2], total: 6,
+            hasNextPage: true)
         store.send(.queryChanged("dog")) { $0.pendingQuery = "dog" }
         #expect(store.state.status.pendingQuery == "dog" && store.state.status.resultsAreStale)
         #expect(store.state.summary == .loaded(loaded: 2, total: 6), "pending changes no summary")
@@ -209,11 +219,9 @@ struct ImageSearchTableReducerTests {
         #expect(store.state.status.activity == .searching(query: "dog"))
         #expect(store.state.summary == .searching(loaded: 0))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 2, .page(page([9], total: 1)))) {
-            $0.results = .init(searchID: 2, query: "dog", entities: images(9), totalCount: 1)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: false)
-        }
+        receiveFirstPage(
+            store, search: 2, query: "dog", ids: [9], total: 1,
+            hasNextPage: false)
         store.receive(.search(id: 2, .finished))
         #expect(!store.state.status.resultsAreStale)
         store.finish()
@@ -226,11 +234,9 @@ struct ImageSearchTableReducerTests {
         })
         store.send(.searchRequested("cat"), searching("cat", id: 1))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1], total: 1)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1), totalCount: 1)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: false)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1], total: 1,
+            hasNextPage: false)
         store.receive(.search(id: 1, .finished))
         store.send(.searchRequested("zzz"), searching("zzz", id: 2))
         scheduler.advance(by: 0.5)
@@ -247,11 +253,9 @@ struct ImageSearchTableReducerTests {
         let (store, search) = makeStore()
         store.send(.searchRequested("cat"), searching("cat", id: 1))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1, 2], total: 6)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1, 2), totalCount: 6)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: true)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1, 2], total: 6,
+            hasNextPage: true)
         store.send(.querySettled("")) {
             $0.lastSearched = ""
             $0.search = nil
@@ -292,11 +296,9 @@ struct ImageSearchTableReducerTests {
         let (store, search) = makeStore()
         store.send(.searchRequested("cat"), searching("cat", id: 1))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1, 2], total: 6)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1, 2), totalCount: 6)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: true)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1, 2], total: 6,
+            hasNextPage: true)
         store.send(.nextPageRequested(1)) {
             $0.search?.phase = .loadingNextPage
             $0.pendingPageRequest = 1
@@ -319,11 +321,9 @@ struct ImageSearchTableReducerTests {
         let (store, _) = makeStore(pages: { _ in .success([self.page([1], total: 1)]) })
         store.send(.searchRequested("cat"), searching("cat", id: 1))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1], total: 1)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1), totalCount: 1)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: false)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1], total: 1,
+            hasNextPage: false)
         store.receive(.search(id: 1, .finished))
         store.send(.queryChanged("dog")) { $0.pendingQuery = "dog" }
         store.send(.cancelRequested) {
@@ -364,11 +364,9 @@ struct ImageSearchTableReducerTests {
         })
         store.send(.searchRequested("cat"), searching("cat", id: 1))
         scheduler.advance(by: 0.5)
-        store.receive(.search(id: 1, .page(page([1, 2], total: 6)))) {
-            $0.results = .init(searchID: 1, query: "cat", entities: images(1, 2), totalCount: 6)
-            $0.search?.pagesLoaded = 1
-            $0.search?.phase = .loaded(hasNextPage: true)
-        }
+        receiveFirstPage(
+            store, search: 1, query: "cat", ids: [1, 2], total: 6,
+            hasNextPage: true)
         store.send(.nextPageRequested(1)) {
             $0.search?.phase = .loadingNextPage
             $0.pendingPageRequest = 1

@@ -145,6 +145,14 @@ struct Redactor: Sendable {
 
     /// `address` without the user name and password of its authority
     /// (`http://user:password@host/` → `http://host/`), for anything stored or shown.
+    /// The values of the secret query items (`key=`, in any case) of `address`: a secret the
+    /// address itself carries (a `--base-url` given with a key).
+    static func secretQueryValues(of address: String) -> [String] {
+        (URLComponents(string: address)?.queryItems ?? []).compactMap { item in
+            secretParameterNames.contains(item.name.lowercased()) ? item.value : nil
+        }
+    }
+
     /// `address` as it may be shown or stored: without userinfo, and with the values of its
     /// secret query items (`key=`, in any case) replaced by the placeholder (a `--base-url`
     /// that carries a key).

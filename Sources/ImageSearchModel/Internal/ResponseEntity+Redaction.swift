@@ -4,11 +4,8 @@ extension Pixabay {
     /// What a server must not be able to make the client show, encode or store: the API key,
     /// the values of `key=` items in ``baseURL``'s own query and the password of its userinfo.
     var secrets: [String] {
-        let components = URLComponents(string: baseURL)
-        let fromAddress = (components?.queryItems ?? []).compactMap { item in
-            Redactor.secretParameterNames.contains(item.name.lowercased()) ? item.value : nil
-        }
-        return (apiKey.map { [$0] } ?? []) + fromAddress + (components?.password.map { [$0] } ?? [])
+        (apiKey.map { [$0] } ?? []) + Redactor.secretQueryValues(of: baseURL)
+            + (URLComponents(string: baseURL)?.password.map { [$0] } ?? [])
     }
 }
 
