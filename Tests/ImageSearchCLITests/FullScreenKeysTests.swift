@@ -21,7 +21,7 @@ struct FullScreenKeysTests {
         terminal.type(keys)
         let line = "Search: " + expected
         let column = "Search: ".count + (cursor ?? expected.count)
-        let shown = terminal.waitForScreen(timeout: 5) { screen in
+        let shown = terminal.waitForScreen(timeout: 30) { screen in
             var trimmed = line
             while trimmed.hasSuffix(" ") { trimmed.removeLast() }
             return screen.lines.first == trimmed && screen.cursorRow == 0

@@ -138,7 +138,7 @@ struct FullScreenTests {
         var mark = terminal.output.count
         terminal.send(signal: SIGTSTP)
         #expect(terminal.wait(for: Self.leave, from: mark))
-        #expect(terminal.wait(timeout: 5) { _ in isStopped(terminal.process.processIdentifier) })
+        #expect(terminal.wait(timeout: 30) { _ in isStopped(terminal.process.processIdentifier) })
         #expect(sameSettings(terminal.settings, before), "restored while stopped")
         mark = terminal.output.count
         terminal.send(signal: SIGCONT)

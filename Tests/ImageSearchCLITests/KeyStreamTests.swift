@@ -88,7 +88,7 @@ struct KeyStreamTests {
         let text = Array("hello".utf8)
         #expect(write(writer, text, text.count) == text.count)
         close(writer)
-        #expect(ended.wait(timeout: .now() + 10) == .success)
+        #expect(ended.wait(timeout: .now() + 60) == .success)
         #expect(received.values.flatMap { $0 } == text)
         #expect(received.events.last == .completed)
     }

@@ -153,10 +153,10 @@ struct NetworkRequestIntegrationTests {
         let free = DispatchSemaphore(value: 0)
         controller.refresh.isExecuting.signal.observeValues { if !$0 { free.signal() } }
         controller.refresh.apply().start()
-        #expect(settled.wait(timeout: .now() + 10) == .success)
-        #expect(free.wait(timeout: .now() + 10) == .success)
+        #expect(settled.wait(timeout: .now() + 60) == .success)
+        #expect(free.wait(timeout: .now() + 60) == .success)
         controller.refresh.apply().start()
-        #expect(settled.wait(timeout: .now() + 10) == .success)
+        #expect(settled.wait(timeout: .now() + 60) == .success)
         let list = [Todo(id: 1, title: "milk")]
         #expect(
             states.value == [

@@ -119,7 +119,7 @@ struct ConcurrencyStressTests {
             }
             // A disposal that finds a value being delivered leaves the interruption to the
             // sender, which delivers it after that value: wait for the sender to finish.
-            if sender.wait(timeout: .now() + 5) != .success { broken += 1 }
+            if sender.wait(timeout: .now() + 60) != .success { broken += 1 }
             problems += probe.problems()
         }
         #expect(broken == 0)
@@ -194,7 +194,7 @@ struct ConcurrencyStressTests {
             }
             let drained = DispatchSemaphore(value: 0)
             scheduler.schedule { drained.signal() }
-            if drained.wait(timeout: .now() + 5) != .success { broken += 1 }
+            if drained.wait(timeout: .now() + 60) != .success { broken += 1 }
             problems += probe.problems()
         }
         #expect(broken == 0)
@@ -259,7 +259,7 @@ struct ConcurrencyStressTests {
                 }
             }
         }
-        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(finished.wait(timeout: .now() + 60) == .success)
         queue.sync {}
         #expect(overlaps.load(ordering: .relaxed) == 0)
         let total = Self.threads * 100

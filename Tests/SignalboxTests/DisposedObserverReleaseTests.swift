@@ -176,7 +176,7 @@ struct DisposedObserverReleaseTests {
         entered.wait()
         disposable?.dispose()
         proceed.signal()
-        #expect(sent.wait(timeout: .now() + 10) == .success)
+        #expect(sent.wait(timeout: .now() + 60) == .success)
         #expect(
             log.items == [
                 "value 1", "value 2", "delivery of 2 returns", "released", "send returned",
@@ -215,7 +215,7 @@ struct DisposedObserverReleaseTests {
         entered.wait()
         disposable?.dispose()
         proceed.signal()
-        #expect(sent.wait(timeout: .now() + 10) == .success)
+        #expect(sent.wait(timeout: .now() + 60) == .success)
         #expect(
             log.items == [
                 "value 2", "value 3", "delivery of 3 returns", "released", "send returned",

@@ -58,7 +58,7 @@ struct FlatMapConcurrencyTests {
             DispatchQueue.global().sync { run.dispose() }
             // The interruption may be handed to a thread that is delivering a value at that
             // moment; it arrives when that delivery returns.
-            #expect(terminated.wait(timeout: .now() + 10) == .success)
+            #expect(terminated.wait(timeout: .now() + 60) == .success)
             // The run may also have completed just before the disposal.
             let terminals = events.items.filter(\.isTerminating)
             #expect(terminals.count == 1)

@@ -86,7 +86,7 @@ struct LockTests {
             order.modify { $0.append("holder") }
             guarded.count = 41
             guarded.lock.unlock()
-            #expect(group.wait(timeout: .now() + 10) == .success)
+            #expect(group.wait(timeout: .now() + 60) == .success)
             #expect(order.value == ["holder", "waiter"])
             #expect(guarded.value == 42)
         }
@@ -137,7 +137,7 @@ struct LockTests {
             group.leave()
         }.start()
         owned.lock.unlock()
-        #expect(group.wait(timeout: .now() + 10) == .success)
+        #expect(group.wait(timeout: .now() + 60) == .success)
         #expect(taken.value)
         let free = owned.lock.tryLock()
         #expect(free)

@@ -173,17 +173,17 @@ struct ModelControllerTests {
         controller.cancel()
         let settled = DispatchSemaphore(value: 0)
         scheduler.schedule { settled.signal() }
-        #expect(settled.wait(timeout: .now() + 10) == .success)
+        #expect(settled.wait(timeout: .now() + 60) == .success)
         // The action ends when its load's last event has been delivered, on the load's
         // thread (a cancelled value already in delivery finishes first): wait for it.
         let enabled = DispatchSemaphore(value: 0)
         let watch = controller.refresh.isEnabled.producer.startWithValues {
             if $0 { enabled.signal() }
         }
-        #expect(enabled.wait(timeout: .now() + 10) == .success, "refresh never ended")
+        #expect(enabled.wait(timeout: .now() + 60) == .success, "refresh never ended")
         watch.dispose()
         scheduler.schedule { settled.signal() }
-        #expect(settled.wait(timeout: .now() + 10) == .success)
+        #expect(settled.wait(timeout: .now() + 60) == .success)
         let final = controller.state.value
         #expect(final == .idle || final == .updated(1), "\(final)")
     }

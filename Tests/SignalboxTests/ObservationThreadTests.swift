@@ -165,12 +165,12 @@ struct ObservationThreadTests {
             let idle = DispatchSemaphore(value: 0)
             action.isExecuting.producer.filter { !$0 }.take(first: 1)
                 .startWithCompleted { idle.signal() }
-            #expect(idle.wait(timeout: .now() + 10) == .success, "still executing")
+            #expect(idle.wait(timeout: .now() + 60) == .success, "still executing")
             // The last run's end (and its notification) happened in a block of the work
             // queue, a serial one: this block runs after it.
             let drained = DispatchSemaphore(value: 0)
             work.schedule { drained.signal() }
-            #expect(drained.wait(timeout: .now() + 10) == .success)
+            #expect(drained.wait(timeout: .now() + 60) == .success)
             ui.hop {}
             #expect(renderer.lastRendered == false, "the final value was rendered")
         }
@@ -238,10 +238,10 @@ struct ObservationThreadTests {
             let source = MutableProperty(0)
             let renderer = Renderer(on: ui) { source.value }
             renderer.start()
-            let done = writeConcurrently(from: writers, andFrom: ui, count: 50, within: 3) {
+            let done = writeConcurrently(from: writers, andFrom: ui, count: 50, within: 20) {
                 source.value = $0
             }
-            #expect(done, "writers still running after 3 s")
+            #expect(done, "writers still running after 20 s")
             guard done else { return }
             ui.hop {}
             #expect(renderer.lastRendered == source.value, "the final value was rendered")

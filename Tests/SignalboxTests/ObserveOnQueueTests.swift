@@ -19,7 +19,7 @@ struct ObserveOnQueueTests {
                 if let value = event.value { values.append(value) }
                 if event.isTerminating { done.signal() }
             }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 60) == .success)
         #expect(values.items == Array(0..<1000))
         #expect(onQueue.items.count == 1001)
         #expect(onQueue.items.allSatisfy { $0 })
@@ -40,7 +40,7 @@ struct ObserveOnQueueTests {
         input.send(value: 1)
         run.dispose()
         blocker.signal()
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 60) == .success)
         #expect(events.items == [.interrupted])
     }
 }

@@ -444,7 +444,7 @@ struct ParityReplacementTests {
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) { triggerInput.send(value: ()) }
             DispatchQueue.global().async(group: group) { input.sendCompleted() }
-            #expect(group.wait(timeout: .now() + 5) == .success)
+            #expect(group.wait(timeout: .now() + 60) == .success)
             let events = recorder.events
             #expect(events == [.completed] || events == [.interrupted])
         }

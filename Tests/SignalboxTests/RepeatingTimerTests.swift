@@ -24,7 +24,7 @@ struct RepeatingTimerTests {
             dropped = disposable.map { $0 as AnyObject }
         }
         #expect(dropped == nil)
-        #expect(thirdTick.wait(timeout: .now() + 5) == .success)
+        #expect(thirdTick.wait(timeout: .now() + 60) == .success)
     }
 
     @Test("only dispose() stops a repeating action, and it releases the action")
@@ -56,7 +56,7 @@ struct RepeatingTimerTests {
             }
             stored.signal()
         }
-        #expect(thirdTick.wait(timeout: .now() + 5) == .success)
+        #expect(thirdTick.wait(timeout: .now() + 60) == .success)
         #expect(handle.value?.isDisposed == true)
         // A bounded wait for a tick that must not come (ten intervals).
         #expect(extraTick.wait(timeout: .now() + 0.05) == .timedOut)

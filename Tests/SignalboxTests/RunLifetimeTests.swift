@@ -210,8 +210,8 @@ struct RunLifetimeTests {
                 received.append(value)
             }
         }
-        #expect(done.wait(timeout: .now() + 5) == .success)
-        #expect(ended.wait(timeout: .now() + 5) == .success)
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(ended.wait(timeout: .now() + 60) == .success)
         #expect(received.items == [1])
         #expect(weakDownstream == nil)
     }

@@ -126,7 +126,7 @@ struct SingleObserverSealTests {
         disposable?.dispose()
         disposable = nil
         proceed.signal()
-        #expect(sent.wait(timeout: .now() + 10) == .success)
+        #expect(sent.wait(timeout: .now() + 60) == .success)
         input.send(value: 3)
         #expect(log.items == ["value 1", "value 2", "delivery of 2 returns", "released"])
     }
@@ -155,7 +155,7 @@ struct SingleObserverSealTests {
         entered.wait()
         let disposable = signal.observeValues { second.append($0) }
         proceed.signal()
-        #expect(sent.wait(timeout: .now() + 10) == .success)
+        #expect(sent.wait(timeout: .now() + 60) == .success)
         input.send(value: 2)
         disposable?.dispose()
         #expect(first.items == [1, 2])

@@ -107,7 +107,7 @@ struct UISchedulerTests {
                 done.signal()
             }
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 60) == .success)
         #expect(onMain.items == [true])
         #expect(order.items == ["from background", "a", "after a", "b", "nested", "c"])
     }
