@@ -104,12 +104,19 @@ final class RunningCommand {
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
         let output = self.output
-        DispatchQueue.global().async(group: readers) {
+        // Threads of their own: a read blocks for as long as the process runs, and parallel
+        // tests blocking Dispatch's global pool so starved other suites' work for seconds.
+        let readers = self.readers
+        readers.enter()
+        readers.enter()
+        Thread {
             output.setOut(stdout.fileHandleForReading.readDataToEndOfFile())
-        }
-        DispatchQueue.global().async(group: readers) {
+            readers.leave()
+        }.start()
+        Thread {
             output.setErr(stderr.fileHandleForReading.readDataToEndOfFile())
-        }
+            readers.leave()
+        }.start()
     }
 
     /// Writes `text` to the process's standard input.

@@ -44,10 +44,12 @@ func runThroughShell(
     whileRunning(process.processIdentifier)
     let collected = Atomic(Data())
     let reader = DispatchGroup()
-    DispatchQueue.global().async(group: reader) {
+    reader.enter()
+    Thread {  // Not the global pool: the read blocks while the process runs.
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         collected.value = data
-    }
+        reader.leave()
+    }.start()
     if finished.wait(timeout: .now() + timeout) == .timedOut {
         process.terminate()
         throw CommandRunner.RunnerError.timedOut(arguments)

@@ -66,18 +66,21 @@ private final class RunLog<Value: Sendable, Failure: Error>: @unchecked Sendable
     /// it holds. Woken by each recorded event (no polling). The bound is generous: the
     /// producer's task needs a thread of the cooperative pool, which the suite's blocking
     /// tests can occupy for seconds (under the thread sanitizer, 10 s were once not enough).
+    /// The wait blocks a thread of its own, not one of Dispatch's global pool: a few such
+    /// waits at once used up the pool, and another suite's `DispatchQueue.global()` work
+    /// then did not start for seconds (CI's thread-sanitizer stage, RunLifetimeTests).
     func wait(
         seconds: Double = 60, until holds: @escaping @Sendable ([Event<Value, Failure>]) -> Bool
     ) async -> Bool {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 let deadline = Date().addingTimeInterval(seconds)
                 self.condition.lock()
                 while !holds(self.events), self.condition.wait(until: deadline) {}
                 let result = holds(self.events)
                 self.condition.unlock()
                 continuation.resume(returning: result)
-            }
+            }.start()
         }
     }
 
@@ -136,9 +139,9 @@ struct AsyncSequenceProducerTests {
         #expect(await log.waitForValues([1]))
         disposable.dispose()
         let cancelled = await withCheckedContinuation { done in
-            DispatchQueue.global().async {
+            Thread {
                 done.resume(returning: terminated.wait(timeout: .now() + 60) == .success)
-            }
+            }.start()
         }
         #expect(cancelled)
         continuation.yield(2)
