@@ -24,6 +24,8 @@ final class HostResolver: Sendable {
     static let maximumInFlight = imageThreads + 1
     /// The threads that resolve the hosts of images.
     static let imageThreads = 3
+    /// The name of the resolver's threads (at most 15 bytes: Linux keeps no more of it).
+    static let threadName = "HostResolver"
     /// Seconds a verdict is reused for.
     static let verdictLifetime: TimeInterval = 60
     /// The most names whose verdicts are remembered.
@@ -104,11 +106,33 @@ final class HostResolver: Sendable {
             decide(isPublic)
         case .queued(let startThread):
             guard startThread else { return }
-            let thread = Thread { [self] in work(lane) }
-            thread.name = "ImageSearchModel.HostResolver"
+            let thread = Thread { [self] in
+                Self.nameCurrentThread()
+                work(lane)
+            }
+            thread.name = Self.threadName
             thread.start()
         }
     }
+
+    /// Gives the current thread the resolver's name where the system shows it (`top`, a
+    /// debugger, `/proc`): on Linux, `Thread.name` does not reach the kernel, and Glibc's
+    /// `pthread_setname_np` is not imported (a GNU extension), so it is looked up once.
+    private static func nameCurrentThread() {
+        #if os(Linux)
+            typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
+            guard let symbol = setNameSymbol else { return }
+            _ = unsafeBitCast(symbol, to: SetName.self)(pthread_self(), threadName)
+        #endif
+    }
+
+    #if os(Linux)
+        /// `pthread_setname_np`, if the C library has it. (`nonisolated(unsafe)`: a raw
+        /// pointer is not `Sendable`, but this one is set once, by the lazy initialiser of a
+        /// static, and only read after.)
+        private nonisolated(unsafe) static let setNameSymbol = dlsym(
+            UnsafeMutableRawPointer(bitPattern: 0), "pthread_setname_np")
+    #endif
 
     /// A thread's loop: resolves its lane's names until the queue is empty.
     private func work(_ lane: Lane) {
