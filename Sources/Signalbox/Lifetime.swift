@@ -1,3 +1,4 @@
+import SignalboxLocks
 import Synchronization
 
 /// The span during which something is alive: a run of a producer, an object, a binding.
@@ -18,8 +19,17 @@ import Synchronization
 /// disposable is released and nothing can send into its observer any more (see
 /// `SignalProducer`'s "Run lifetime" contract), the registered work runs on the thread
 /// that released the last reference.
-public final class Lifetime: Sendable {
-    @usableFromInline let disposables: CompositeDisposable
+public final class Lifetime: DisposalBagOwner, @unchecked Sendable {
+    // Safety: `state` is only touched while `lock` is held (`withDisposalState`); the other
+    // stored properties are constants or atomic.
+    /// The composite whose disposal is this lifetime's end, for a lifetime that shares one
+    /// (a token's, a signal's); `nil` for a producer run's, which uses its own `state`.
+    @usableFromInline let shared: CompositeDisposable?
+    /// A run's own disposables, held in the lifetime so that a run allocates no composite.
+    private let lock = Lock()
+    @exclusivity(unchecked) private var state = DisposalState()
+    /// Whether `state` is disposed, readable without the lock (see `DisposalState`).
+    private let disposedFlag = LockFreeAtomic<Bool>(false)
     /// For a producer run's lifetime: set by whichever terminal path of the run gets there
     /// first (see `SignalProducer.startRun`).
     @usableFromInline let runFinished = LockFreeAtomic<Bool>(false)
@@ -27,10 +37,18 @@ public final class Lifetime: Sendable {
     /// only the run and its sink refer to; false when a token or an object owns the end.
     @usableFromInline let endsWhenReleased: Bool
 
+    /// A lifetime that ends when `disposables` is disposed.
     @usableFromInline
-    init(_ disposables: CompositeDisposable, endsWhenReleased: Bool = false) {
-        self.disposables = disposables
-        self.endsWhenReleased = endsWhenReleased
+    init(_ disposables: CompositeDisposable) {
+        shared = disposables
+        endsWhenReleased = false
+    }
+
+    /// A producer run's lifetime, with disposables of its own; it also ends when released.
+    @usableFromInline
+    init() {
+        shared = nil
+        endsWhenReleased = true
     }
 
     deinit {
@@ -38,7 +56,7 @@ public final class Lifetime: Sendable {
         // into) never terminated: its lifetime still ends, so its cleanup runs.
         // A run that finished has ended its lifetime already (the terminal path ends it right
         // after setting the flag), so only the others pay for the lock.
-        if endsWhenReleased, !runFinished.load(ordering: .relaxed) { disposables.dispose() }
+        if endsWhenReleased, !runFinished.load(ordering: .relaxed) { end() }
     }
 
     /// Marks a run's lifetime finished; returns `true` if this call did it.
@@ -48,13 +66,71 @@ public final class Lifetime: Sendable {
     }
 
     /// Ends the lifetime now (a run that terminated).
-    @inlinable
+    @usableFromInline
     func end() {
-        disposables.dispose()
+        if let shared { shared.dispose() } else { disposeMembers(taking: { _ in (nil, ()) }) }
+    }
+
+    /// Whether the lifetime has ended (the lock-free flag of its disposables).
+    @usableFromInline
+    var isEnded: Bool {
+        if let shared { return shared.isDisposed }
+        return disposedFlag.load(ordering: .acquiring)
+    }
+
+    /// Registers `disposable` to be disposed when the lifetime ends (at once if it has).
+    func add(_ disposable: Disposable?) -> Disposable? {
+        if let shared { return shared.add(disposable) }
+        guard let disposable else { return nil }
+        let key = lock.withLock { state.insert(disposable) }
+        return MemberRemoval.handle(for: disposable, in: self, key: key)
+    }
+
+    func removeMember(key: UInt64) {
+        let removed = lock.withLock { state.remove(key: key) }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Runs `body` with the lock of a run's lifetime held: it is told whether the lifetime
+    /// has ended, and may read or set the action that runs before every registered one when
+    /// it ends (`first`) and whether one was ever set (`hadFirst`). A producer run guards its
+    /// own state with this lock too, so that a run needs no lock of its own (see
+    /// `ProducerRun`). `body` must not call out. Only for a run's lifetime (no `shared`).
+    func withLockHeld<Result>(
+        _ body: (_ isDisposed: Bool, _ first: inout (() -> Void)?, _ hadFirst: inout Bool)
+            -> Result
+    ) -> Result {
+        lock.withLock { state.withFirst(body) }
+    }
+
+    /// Ends a run's lifetime, running one more action before `first` and the registered
+    /// ones: `take` is called with the lock held (it must not call out), told whether this
+    /// call ends the lifetime, and returns that action (run only in that case) and whatever
+    /// the caller wants handed back, so that it is released outside the lock. A producer
+    /// run hands over its own interrupter this way. Only for a run's lifetime (no `shared`).
+    ///
+    /// - Returns: What `take` handed back.
+    func disposeMembers<Kept>(
+        taking take: (_ disposesNow: Bool) -> (before: (() -> Void)?, kept: Kept)
+    ) -> Kept {
+        lock.lock()
+        guard let contents = state.takeForDisposal() else {
+            let taken = take(false)
+            lock.unlock()
+            return taken.kept
+        }
+        let taken = take(true)
+        // Last in the critical section: whoever reads `hasEnded` as true also sees the
+        // state emptied.
+        disposedFlag.store(true, ordering: .releasing)
+        lock.unlock()
+        taken.before?()
+        contents.dispose()
+        return taken.kept
     }
 
     /// Whether the lifetime has ended.
-    public var hasEnded: Bool { disposables.isDisposed }
+    public var hasEnded: Bool { isEnded }
 
     /// Registers `action` to run once when the lifetime ends.
     ///
@@ -64,7 +140,7 @@ public final class Lifetime: Sendable {
     /// - Returns: A disposable that unregisters `action`, or `nil` if it already ran.
     @discardableResult
     public func observeEnded(_ action: @escaping () -> Void) -> Disposable? {
-        disposables.add(action)
+        add(AnyDisposable(action))
     }
 
     /// Disposes `disposable` when `lifetime` ends: `lifetime += request` is how a start
@@ -78,7 +154,7 @@ public final class Lifetime: Sendable {
     ///   `nil` when nothing was registered.
     @discardableResult
     public static func += (lifetime: Lifetime, disposable: Disposable?) -> Disposable? {
-        lifetime.disposables.add(disposable)
+        lifetime.add(disposable)
     }
 
     /// Creates a lifetime together with the token that ends it.

@@ -14,8 +14,8 @@ import Synchronization
 /// the lifetime is released too, and its `deinit` ends it.
 ///
 /// Why so little: a run is created per `start`, so its allocations are the subscribe cost.
-/// The handle's own state is guarded by the lock of the lifetime's `CompositeDisposable`,
-/// so the run needs no lock of its own. Not `final` only so that an operator starting
+/// The handle's own state is guarded by the lock of the lifetime's disposables (the
+/// lifetime holds them itself, a `DisposalState`), so the run needs no lock of its own. Not `final` only so that an operator starting
 /// inner runs can make its receiver of a run's events the run itself (one allocation per
 /// inner run fewer; see `InnerRun`); every member is `final`.
 ///
@@ -25,8 +25,8 @@ import Synchronization
 /// value). In the default build they are calls into the library anyway.
 @usableFromInline
 class ProducerRun: Disposable, @unchecked Sendable {
-    // Safety: `fallback` and `retained` are only touched while the lock of
-    // `lifetime.disposables` is held (`withLockHeld` / `dispose(taking:)`).
+    // Safety: `fallback` and `retained` are only touched while the lock of the lifetime's
+    // disposables is held (`withLockHeld` / `dispose(taking:)`).
     @usableFromInline final let lifetime: Lifetime
     /// The interrupter of a run whose work installed none (see `installFallbackInterrupter`);
     /// kept here, not in the lifetime, because it refers to the lifetime.
@@ -39,7 +39,7 @@ class ProducerRun: Disposable, @unchecked Sendable {
 
     @usableFromInline
     init() {
-        lifetime = Lifetime(CompositeDisposable(), endsWhenReleased: true)
+        lifetime = Lifetime()
     }
 
     /// Sets how the run is interrupted, replacing the previous interrupter. The interrupter
@@ -64,7 +64,7 @@ class ProducerRun: Disposable, @unchecked Sendable {
         // Usually nothing is replaced. When something is (a fallback, by the deferred work),
         // it is released after the lock, in case its deinit calls back into the run.
         var replaced: Replaced?
-        let accepted = lifetime.disposables.withLockHeld { isDisposed, first, hadFirst in
+        let accepted = lifetime.withLockHeld { isDisposed, first, hadFirst in
             guard !isDisposed else { return false }
             if first != nil || fallback != nil || self.retained != nil {
                 replaced = Replaced(first: first, fallback: fallback, retained: self.retained)
@@ -101,7 +101,7 @@ class ProducerRun: Disposable, @unchecked Sendable {
     @usableFromInline @inline(never)
     final func installFallbackInterrupter(_ fallback: () -> (() -> Void)) -> Bool {
         if hasInterrupter.load(ordering: .acquiring) { return false }
-        let state = lifetime.disposables.withLockHeld { isDisposed, _, hadFirst in
+        let state = lifetime.withLockHeld { isDisposed, _, hadFirst in
             (disposed: isDisposed, hadFirst: hadFirst)
         }
         if state.hadFirst { return false }
@@ -110,7 +110,7 @@ class ProducerRun: Disposable, @unchecked Sendable {
         // on must still interrupt the downstream. If the run got disposed in between, the
         // caller interrupts the downstream itself.
         let action = fallback()
-        return lifetime.disposables.withLockHeld { isDisposed, _, hadFirst in
+        return lifetime.withLockHeld { isDisposed, _, hadFirst in
             if hadFirst { return false }
             if isDisposed { return true }
             self.fallback = action
@@ -119,13 +119,13 @@ class ProducerRun: Disposable, @unchecked Sendable {
     }
 
     @usableFromInline
-    final var isDisposed: Bool { lifetime.disposables.isDisposed }
+    final var isDisposed: Bool { lifetime.isEnded }
 
     /// Interrupts the run (if it has an interrupter) and ends its lifetime; only the first
     /// call does anything, and any call lets go of what the run kept for its interrupter.
     @usableFromInline @inline(never)
     final func dispose() {
-        let kept = lifetime.disposables.dispose(taking: { disposesNow in
+        let kept = lifetime.disposeMembers(taking: { disposesNow in
             let kept = (retained: retained, fallback: fallback)
             retained = nil
             fallback = nil

@@ -31,7 +31,7 @@ extension Lifetime {
     /// many scheduled actions does not accumulate them.
     func schedule(on scheduler: DateScheduler, after date: Date, action: @escaping () -> Void) {
         let slot = SerialDisposable()
-        let registration = disposables.add(slot)
+        let registration = add(slot)
         slot.inner = scheduler.schedule(after: date) {
             registration?.dispose()
             action()
