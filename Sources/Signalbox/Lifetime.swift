@@ -19,7 +19,7 @@ import Synchronization
 /// disposable is released and nothing can send into its observer any more (see
 /// `SignalProducer`'s "Run lifetime" contract), the registered work runs on the thread
 /// that released the last reference.
-public final class Lifetime: DisposalBagOwner, @unchecked Sendable {
+public final class Lifetime: DisposalStateOwner, @unchecked Sendable {
     // Safety: `state` is only touched while `lock` is held (`withDisposalState`); the other
     // stored properties are constants or atomic.
     /// The composite whose disposal is this lifetime's end, for a lifetime that shares one

@@ -13,7 +13,7 @@ import Synchronization
 /// bag += { print("done") }
 /// bag.dispose()
 /// ```
-public final class CompositeDisposable: Disposable, DisposalBagOwner, @unchecked Sendable {
+public final class CompositeDisposable: Disposable, DisposalStateOwner, @unchecked Sendable {
     // Safety: `state` is only touched while `lock` is held (`withDisposalState`);
     // `disposedFlag` is atomic.
     private let lock = Lock()

@@ -87,7 +87,7 @@ struct DisposalState {
 
 /// An object holding a `DisposalState` whose members can be taken out again by key (what
 /// `MemberRemoval` refers to).
-protocol DisposalBagOwner: AnyObject, Sendable {
+protocol DisposalStateOwner: AnyObject, Sendable {
     /// Removes the member added under `key`, if it is still there (without disposing it).
     func removeMember(key: UInt64)
 }
@@ -98,18 +98,18 @@ protocol DisposalBagOwner: AnyObject, Sendable {
 /// allocation per owner); a disposed state holds nothing, so a kept handle keeps at most an
 /// empty owner alive.
 final class MemberRemoval: Disposable, Sendable {
-    private let owner: any DisposalBagOwner
+    private let owner: any DisposalStateOwner
     private let key: UInt64
     private let removed = LockFreeAtomic<Bool>(false)
 
-    init(_ owner: any DisposalBagOwner, key: UInt64) {
+    init(_ owner: any DisposalStateOwner, key: UInt64) {
         self.owner = owner
         self.key = key
     }
 
     /// The handle for `disposable`, added to `owner` under `key`; or, when it was not added
     /// (`key` is `nil`: the owner is disposed), `nil`, having disposed `disposable`.
-    static func handle(for disposable: Disposable, in owner: any DisposalBagOwner, key: UInt64?)
+    static func handle(for disposable: Disposable, in owner: any DisposalStateOwner, key: UInt64?)
         -> Disposable?
     {
         guard let key else {
