@@ -109,13 +109,13 @@ public struct SignalProducer<Value, Error: Swift.Error> {
             .wired,
             setUp: { downstream, run in
                 // What `init(sequence:)` does for one element, without its loop state (an
-                // object per run): the run's own disposal is the flag. The interrupter has
-                // nothing to stop (the value is sent on this thread, at once), but setting one
-                // tells the starter that no fallback is needed. Disposal while the value is
-                // delivered ends the run with `.interrupted`, as the loop does; which of a
-                // concurrent disposal and the completion wins is decided by the one check
-                // below, as the loop's state decides it.
-                guard run.setInterrupter({}) else { return }
+                // object per run): the run's own disposal is the flag. There is nothing to
+                // interrupt (the value is sent on this thread, at once); the starter is told
+                // that no fallback is needed. Disposal while the value is delivered ends the
+                // run with `.interrupted`, as the loop does; which of a concurrent disposal and
+                // the completion wins is decided by the one check below, as the loop's state
+                // decides it.
+                guard run.acceptsSynchronousWork() else { return }
                 downstream.send(value: value)
                 downstream.event(run.isDisposed ? .interrupted : .completed)
             })

@@ -32,6 +32,9 @@ private final class ScheduledRenderer: @unchecked Sendable {
     }
 
     var lastDrawn: (String, Int)? { lock.withLock { drawn } }
+    var renderings: Int { lock.withLock { count } }
+    /// The values of the properties it renders (composed from the written ones).
+    var current: (String, Int) { (name.value, total.value) }
     var scheduled: Bool { lock.withLock { isScheduled } }
 
     /// Call on `queue`: draws, tracking what it reads.
@@ -42,7 +45,10 @@ private final class ScheduledRenderer: @unchecked Sendable {
         } onChange: { [self] in
             schedule()
         }
-        lock.withLock { drawn = values }
+        lock.withLock {
+            drawn = values
+            count += 1
+        }
         // A write between the read above and the arming notified nobody: look again.
         if checksAfterArming, (name.value, total.value) != values { schedule() }
     }
@@ -59,9 +65,13 @@ private final class ScheduledRenderer: @unchecked Sendable {
 @Suite("Observation: the recommended rendering pattern under 8 writers")
 struct ObservationRenderingTests {
     /// Runs `runs` rounds of 8 threads writing both properties, and counts the rounds whose
-    /// final rendering is not of the final values.
-    static func staleFinalRenderings(runs: Int, checksAfterArming: Bool) -> Int {
+    /// final rendering is not of the final values; `first` describes the first such round
+    /// (what was drawn, what the properties and the renderer's own view of them hold).
+    static func staleFinalRenderings(runs: Int, checksAfterArming: Bool) -> (
+        count: Int, first: String?
+    ) {
         var stale = 0
+        var first: String?
         for _ in 0..<runs {
             let queue = DispatchQueue(label: "signalbox.tests.render")
             let name = MutableProperty("")
@@ -81,9 +91,17 @@ struct ObservationRenderingTests {
                 queue.sync {}
                 if !renderer.scheduled { break }
             }
-            if let drawn = renderer.lastDrawn, drawn != (name.value, total.value) { stale += 1 }
+            if let drawn = renderer.lastDrawn, drawn != (name.value, total.value) {
+                stale += 1
+                if first == nil {
+                    first =
+                        "drawn \(drawn), properties (\(name.value), \(total.value)), composed "
+                        + "\(renderer.current), still scheduled "
+                        + "\(renderer.scheduled), \(renderer.renderings) renderings"
+                }
+            }
         }
-        return stale
+        return (stale, first)
     }
 
     /// Without the check after arming, 3 of 1,000 runs ended on stale values (measured once
@@ -98,6 +116,6 @@ struct ObservationRenderingTests {
                     returning: Self.staleFinalRenderings(runs: 1_000, checksAfterArming: true))
             }.start()
         }
-        #expect(stale == 0)
+        #expect(stale.count == 0, Comment(rawValue: stale.first ?? ""))
     }
 }

@@ -80,6 +80,23 @@ class ProducerRun: Disposable, @unchecked Sendable {
         return accepted
     }
 
+    /// For work that is done on the starting thread before the run's set-up returns and has
+    /// nothing to interrupt (`SignalProducer(value:)`): tells the starter that no fallback
+    /// interrupter is needed, as `setInterrupter` would, without its lock.
+    ///
+    /// A disposal from another thread meanwhile finds nothing to interrupt (as it would
+    /// find an empty interrupter): the work checks `isDisposed` when it is done, to end the
+    /// run with `.interrupted` rather than `.completed`.
+    ///
+    /// - Returns: `false` if the run has already been disposed: the caller must then not
+    ///   start its work (the starter tells the downstream).
+    @usableFromInline
+    final func acceptsSynchronousWork() -> Bool {
+        guard !isDisposed else { return false }
+        hasInterrupter.store(true, ordering: .releasing)
+        return true
+    }
+
     /// What `setInterrupter` took out under the lock, to release after it.
     private final class Replaced {
         let first: (() -> Void)?
