@@ -20,7 +20,7 @@ import Synchronization
 /// `SignalProducer`'s "Run lifetime" contract), the registered work runs on the thread
 /// that released the last reference.
 public final class Lifetime: DisposalStateOwner, @unchecked Sendable {
-    // Safety: `state` is only touched while `lock` is held (`withDisposalState`); the other
+    // Safety: `state` is only touched while `lock` is held (see `DisposalState`); the other
     // stored properties are constants or atomic.
     /// The composite whose disposal is this lifetime's end, for a lifetime that shares one
     /// (a token's, a signal's); `nil` for a producer run's, which uses its own `state`.
@@ -100,7 +100,8 @@ public final class Lifetime: DisposalStateOwner, @unchecked Sendable {
         _ body: (_ isDisposed: Bool, _ first: inout (() -> Void)?, _ hadFirst: inout Bool)
             -> Result
     ) -> Result {
-        lock.withLock { state.withFirst(body) }
+        assert(shared == nil, "only a run's lifetime has a lock of its own")
+        return lock.withLock { state.withFirst(body) }
     }
 
     /// Ends a run's lifetime, running one more action before `first` and the registered
@@ -113,6 +114,7 @@ public final class Lifetime: DisposalStateOwner, @unchecked Sendable {
     func disposeMembers<Kept>(
         taking take: (_ disposesNow: Bool) -> (before: (() -> Void)?, kept: Kept)
     ) -> Kept {
+        assert(shared == nil, "only a run's lifetime has a lock of its own")
         lock.lock()
         guard let contents = state.takeForDisposal() else {
             let taken = take(false)

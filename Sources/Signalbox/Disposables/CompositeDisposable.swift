@@ -14,7 +14,7 @@ import Synchronization
 /// bag.dispose()
 /// ```
 public final class CompositeDisposable: Disposable, DisposalStateOwner, @unchecked Sendable {
-    // Safety: `state` is only touched while `lock` is held (`withDisposalState`);
+    // Safety: `state` is only touched inside `lock.withLock { … }` (see `DisposalState`);
     // `disposedFlag` is atomic.
     private let lock = Lock()
     @exclusivity(unchecked) private var state = DisposalState()
