@@ -15,6 +15,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Signalbox", package: "Signalbox"),
                 .product(name: "ImageSearchModel", package: "Signalbox"),
+                .product(name: "ImageSearchOffline", package: "Signalbox"),
+                .product(name: "ImageSearchViewModel", package: "Signalbox"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]

@@ -17,6 +17,10 @@ fi
 ops_of() {
     grep -o "\[$1\]=[0-9]*" callgrind.sh | head -n 1 | cut -d= -f2
 }
+# The set-up case of a workload, from callgrind.sh's `setups` table, if it has one.
+setup_of() {
+    grep -o "\[$1\]=$1-setup" callgrind.sh | head -n 1 | cut -d= -f2
+}
 # Prints the heap allocations of one run of: binary "$@" (whatever its exit status: the
 # start-up run exits with 2, as it finds no case).
 allocations() {
@@ -29,11 +33,16 @@ for workload in "$@"; do
     ops=$(ops_of "$workload")
     for impl in "${impls[@]}"; do
         total=$(allocations --run "$impl" "$workload" --reps 0)
+        subtract=$startup
+        setup=$(setup_of "$workload")
+        if [[ -n "$total" && -n "$setup" ]]; then
+            subtract=$(allocations --run "$impl" "$setup" --reps 0)
+        fi
         if [[ -z "$total" || -z "$ops" ]]; then
             printf "%-16s %-12s %14s\n" "$workload" "$impl" -
             continue
         fi
-        awk -v w="$workload" -v i="$impl" -v t="$total" -v s="$startup" -v n="$ops" \
+        awk -v w="$workload" -v i="$impl" -v t="$total" -v s="$subtract" -v n="$ops" \
             'BEGIN { printf "%-16s %-12s %14.2f\n", w, i, (t - s) / n }'
     done
 done
