@@ -33,6 +33,8 @@ public final class ImageSearch: ImageSearching {
     public let cache: ResponseCache
     /// The limiter requests wait in.
     public let rateLimiter: RateLimiter
+    /// ``Pixabay/shownBaseURL`` of ``pixabay``, the start of every page's cache key.
+    private let shownBaseURL: String
 
     /// Creates a search.
     ///
@@ -52,6 +54,7 @@ public final class ImageSearch: ImageSearching {
         self.pixabay = pixabay
         self.cache = cache
         self.rateLimiter = rateLimiter
+        shownBaseURL = pixabay.shownBaseURL
     }
 
     /// ``RateLimiter/waitingUntil`` of ``rateLimiter``: while a page request waits for a slot,
@@ -161,9 +164,15 @@ public final class ImageSearch: ImageSearching {
     /// the API key, so neither is ever written to a cache (on disk, a cache file would
     /// otherwise hold them) and a new key still finds the pages fetched with the old one.
     static func cacheKey(baseURL: String, parameters: [String: String]) -> String {
+        cacheKey(shownBaseURL: Redactor.shownAddress(baseURL), parameters: parameters)
+    }
+
+    /// ``cacheKey(baseURL:parameters:)`` with the endpoint already shown (as
+    /// ``Pixabay/shownBaseURL``), which a search works out once rather than per page.
+    static func cacheKey(shownBaseURL: String, parameters: [String: String]) -> String {
         var parameters = parameters
         parameters["key"] = nil
-        return Redactor.shownAddress(baseURL) + "?" + QueryString.make(parameters)
+        return shownBaseURL + "?" + QueryString.make(parameters)
     }
 
     /// One page of `query`: from the cache, or from the network within the rate limit.
@@ -174,7 +183,7 @@ public final class ImageSearch: ImageSearching {
     /// - Returns: A producer of the page.
     func page(_ page: Int, of query: String) -> SignalProducer<ResponseEntity, NetworkError> {
         let request = PixabaySearchRequest(pixabay: pixabay, query: query, page: page)
-        let cacheKey = request.cacheKey
+        let cacheKey = Self.cacheKey(shownBaseURL: shownBaseURL, parameters: request.parameters)
         let cache = self.cache
         let rateLimiter = self.rateLimiter
         let hasKey = pixabay.apiKey != nil

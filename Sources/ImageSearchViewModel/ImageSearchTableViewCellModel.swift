@@ -26,12 +26,22 @@ public final class ImageSearchTableViewCellModel: ImageSearchTableViewCellModeli
     /// The entity the texts come from.
     public let image: ImageEntity
 
-    /// The shared, replayed download that the next run joins.
+    /// Where the preview comes from, and where it is delivered.
+    private let network: any Networking
+    private let scheduler: any Scheduler
+    /// The shared, replayed download that the next run joins; `nil` until the first
+    /// `getPreviewImage()`.
+    ///
+    /// Made on first use: a search makes a cell model per row, but a front end asks for
+    /// few previews (the terminal only for the detail shown), and building the download's
+    /// operator chain was most of what a row cost (W7v in BENCHMARKS.md).
     // Safety (`nonisolated(unsafe)`: a producer is not `Sendable`, so neither is its box):
-    // the producer is only stored and copied out under the lock of the `Atomic` box, and a
-    // producer is an immutable value that may be started on any thread.
-    nonisolated(unsafe) private let preview: Atomic<SignalProducer<Data?, Never>>
-    /// Ends when the cell model is deinitialised, which stops the download in flight.
+    // the download is only made, stored and copied out under the lock of the `Atomic` box,
+    // and a producer is an immutable value that may be started on any thread.
+    nonisolated(unsafe) private let preview = Atomic<SignalProducer<Data?, Never>?>(nil)
+    /// What the download is taken during: ends when the cell model is deinitialised (its
+    /// `token` goes), which stops the download in flight.
+    private let lifetime: Lifetime
     private let token: Lifetime.Token
 
     /// Creates the cell model of `image`.
@@ -47,14 +57,9 @@ public final class ImageSearchTableViewCellModel: ImageSearchTableViewCellModeli
         tagText = ResultText.tags(of: image)
         username = image.username
         likeCount = image.likeCount
-        let (lifetime, token) = Lifetime.make()
-        self.token = token
-        // Safety: as for the stored `preview`.
-        nonisolated(unsafe) let preview = Atomic(SignalProducer<Data?, Never>.empty)
-        self.preview = preview
-        preview.value = Self.sharedDownload(
-            of: image.previewURL, network: network, scheduler: scheduler, lifetime: lifetime,
-            replacedIn: preview)
+        self.network = network
+        self.scheduler = scheduler
+        (lifetime, token) = Lifetime.make()
     }
 
     /// `nil` at once, then the bytes (`nil` if the download failed) on the scheduler; a
@@ -66,7 +71,7 @@ public final class ImageSearchTableViewCellModel: ImageSearchTableViewCellModeli
     /// network behind when it goes.
     private static func sharedDownload(
         of url: String, network: Networking, scheduler: Scheduler, lifetime: Lifetime,
-        replacedIn box: Atomic<SignalProducer<Data?, Never>>
+        replacedIn box: Atomic<SignalProducer<Data?, Never>?>
     ) -> SignalProducer<Data?, Never> {
         // Safety: as for the stored `preview`; the weak reference is read once, on failure.
         nonisolated(unsafe) weak let weakBox = box
@@ -97,8 +102,20 @@ public final class ImageSearchTableViewCellModel: ImageSearchTableViewCellModeli
     /// - Returns: A producer of optional image bytes that never fails.
     public func getPreviewImage() -> SignalProducer<Data?, Never> {
         let preview = self.preview
+        let url = image.previewURL
+        let network = self.network
+        let scheduler = self.scheduler
+        let downloadLifetime = self.lifetime
         return SignalProducer { observer, lifetime in
-            lifetime += preview.value.start(observer)
+            let download = preview.modify { download -> SignalProducer<Data?, Never> in
+                if let download { return download }
+                let made = Self.sharedDownload(
+                    of: url, network: network, scheduler: scheduler,
+                    lifetime: downloadLifetime, replacedIn: preview)
+                download = made
+                return made
+            }
+            lifetime += download.start(observer)
         }
     }
 }
