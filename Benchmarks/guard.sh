@@ -43,7 +43,7 @@ steady=(
     W1 W1o W2 W3 W4 W6 R1
     S1-fifo-10k S1-lifo-10k S1-random-10k
     S2-sig-1 S2-sig-5 S2-sig-20 S2-prod-1 S2-prod-20
-    W7d W7n W4-1
+    W7d W7n W4-1 W7v
 )
 lowest=(W5-1)  # compared by their lowest count over up to $lowest_runs runs (above)
 lowest_runs=3
