@@ -35,6 +35,8 @@ public final class ImageSearch: ImageSearching {
     public let rateLimiter: RateLimiter
     /// ``Pixabay/shownBaseURL`` of ``pixabay``, the start of every page's cache key.
     private let shownBaseURL: String
+    /// Hides ``pixabay``'s secrets in every page (see ``Pixabay/secrets``).
+    private let redactor: Redactor
 
     /// Creates a search.
     ///
@@ -55,6 +57,7 @@ public final class ImageSearch: ImageSearching {
         self.cache = cache
         self.rateLimiter = rateLimiter
         shownBaseURL = pixabay.shownBaseURL
+        redactor = Redactor(secrets: pixabay.secrets)
     }
 
     /// ``RateLimiter/waitingUntil`` of ``rateLimiter``: while a page request waits for a slot,
@@ -152,7 +155,9 @@ public final class ImageSearch: ImageSearching {
     private static func droppingRepeats(
         _ response: ResponseEntity, seen: Atomic<Set<UInt64>>
     ) -> ResponseEntity {
-        let fresh = seen.modify { seen in response.images.filter { seen.insert($0.id).inserted }
+        let fresh = seen.modify { seen in
+            seen.reserveCapacity(seen.count + response.images.count)
+            return response.images.filter { seen.insert($0.id).inserted }
         }
         guard fresh.count != response.images.count else { return response }
         return ResponseEntity(
@@ -188,10 +193,8 @@ public final class ImageSearch: ImageSearching {
         let rateLimiter = self.rateLimiter
         let hasKey = pixabay.apiKey != nil
         let perPage = pixabay.perPage
-        let redactor = Redactor(secrets: pixabay.secrets)
-        // Whatever the transport did: never more hits than asked for, and nothing the server
-        // copied from the key (shown, encoded as JSON, or cached).
-        let sent = network.send(request).map { $0.keepingAtMost(perPage).redacted(by: redactor) }
+        let redactor = self.redactor
+        let network = self.network
         return SignalProducer { observer, lifetime in
             if let cached = cache.value(forKey: cacheKey) {
                 // A page from a disk cache holds whatever its file held (an earlier version
@@ -199,6 +202,12 @@ public final class ImageSearch: ImageSearching {
                 observer.send(value: cached.keepingAtMost(perPage).redacted(by: redactor))
                 observer.sendCompleted()
                 return
+            }
+            // Whatever the transport did: never more hits than asked for, and nothing the
+            // server copied from the key (shown, encoded as JSON, or cached). Built only
+            // here, on a miss: a page from the cache needs none of it.
+            let sent = network.send(request).map {
+                $0.keepingAtMost(perPage).redacted(by: redactor)
             }
             lifetime += rateLimiter.limit(sent)
                 .mapError { error in
