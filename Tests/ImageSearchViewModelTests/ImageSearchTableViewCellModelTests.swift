@@ -81,6 +81,42 @@ struct ImageSearchTableViewCellModelTests {
         #expect(second.items == first.items)
     }
 
+    @Test("making a cell model requests nothing; its first preview run starts the download")
+    func downloadStartsWithFirstRun() {
+        let scheduler = TestScheduler()
+        let network = StubNetwork.images(scheduler: scheduler)
+        let cells = (1...20).map {
+            ImageSearchTableViewCellModel(
+                image: makeImage(UInt64($0)), network: network, scheduler: scheduler)
+        }
+        let preview = cells[3].getPreviewImage()
+        #expect(network.startedImageRequests.isEmpty)
+        preview.start()
+        #expect(network.startedImageRequests == [makeImage(4).previewURL])
+    }
+
+    @Test("real threads: first preview runs from 8 threads at once share one download")
+    func concurrentFirstRuns() {
+        let network = DelayedImages()
+        let cell = ImageSearchTableViewCellModel(
+            image: makeImage(1), network: network,
+            scheduler: QueueScheduler(name: "cell-model-test"))
+        let images = Recorded<Data>()
+        let ended = DispatchGroup()
+        for _ in 0..<8 { ended.enter() }
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            cell.getPreviewImage().start { event in
+                switch event {
+                case .value(let data): if let data { images.append(data) }
+                case .completed, .interrupted: ended.leave()
+                }
+            }
+        }
+        #expect(ended.wait(timeout: .now() + 60) == .success)
+        #expect(network.started.value == 1)
+        #expect(images.items == Array(repeating: StubNetwork.bytes(for: "one"), count: 8))
+    }
+
     @Test("releasing the cell model cancels its download")
     func releaseCancels() {
         let scheduler = TestScheduler()
@@ -90,5 +126,30 @@ struct ImageSearchTableViewCellModelTests {
         cell?.getPreviewImage().start()
         cell = nil
         #expect(network.cancelledCount == 1)
+    }
+}
+
+/// Answers every image download after 20–50 ms on a queue of its own (a server's latency),
+/// with the bytes `StubNetwork.bytes(for: "one")`, and counts the downloads started.
+private final class DelayedImages: Networking {
+    let started = Atomic(0)
+    private let queue = DispatchQueue(label: "DelayedImages")
+
+    func requestJSON(
+        url: String, parameters: [String: String]
+    ) -> SignalProducer<Data, NetworkError> {
+        SignalProducer(error: .notReachedServer)
+    }
+
+    func requestImage(url: String) -> SignalProducer<Data, NetworkError> {
+        let started = self.started
+        let queue = self.queue
+        return SignalProducer { observer, _ in
+            started.modify { $0 += 1 }
+            queue.asyncAfter(deadline: .now() + .milliseconds(Int.random(in: 20...50))) {
+                observer.send(value: StubNetwork.bytes(for: "one"))
+                observer.sendCompleted()
+            }
+        }
     }
 }
