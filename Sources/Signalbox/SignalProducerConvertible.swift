@@ -27,6 +27,7 @@ extension Signal {
     ///
     /// The run is disposed when the returned signal terminates. This is how the operators
     /// that combine several streams share their producer implementation with `Signal`.
+    @inlinable
     static func starting(_ producer: SignalProducer<Value, Error>) -> Signal<Value, Error> {
         Signal { output, lifetime in
             lifetime += producer.start(output)

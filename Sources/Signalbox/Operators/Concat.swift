@@ -1,5 +1,6 @@
 extension Transforms {
     /// Drops the values; on completion, continues with `replacement`.
+    @inlinable
     static func then<V, E, U>(_ replacement: SignalProducer<U, E>) -> EventTransform<V, E, U, E> {
         { downstream, lifetime in
             { event in
@@ -22,6 +23,7 @@ extension SignalProducer {
     ///
     /// - Parameter next: The stream that follows.
     /// - Returns: A producer of both streams' values, one after the other.
+    @inlinable
     public func concat<Next: SignalProducerConvertible>(
         _ next: Next
     ) -> SignalProducer<Value, Error> where Next.Value == Value, Next.Error == Error {
@@ -33,6 +35,7 @@ extension SignalProducer {
     ///
     /// - Parameter next: The producer that follows.
     /// - Returns: A producer of both producers' values, one after the other.
+    @inlinable
     public func concat(_ next: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
         SignalProducer<SignalProducer<Value, Error>, Error>(values: self, next).flatten(.concat)
     }
@@ -41,6 +44,7 @@ extension SignalProducer {
     ///
     /// - Parameter value: The value sent after this producer completed.
     /// - Returns: A producer ending with `value`.
+    @inlinable
     public func concat(value: Value) -> SignalProducer<Value, Error> {
         concat(SignalProducer(value: value))
     }
@@ -49,6 +53,7 @@ extension SignalProducer {
     ///
     /// - Parameter previous: The stream that comes before.
     /// - Returns: A producer of both streams' values, one after the other.
+    @inlinable
     public func prefix<Previous: SignalProducerConvertible>(
         _ previous: Previous
     ) -> SignalProducer<Value, Error> where Previous.Value == Value, Previous.Error == Error {
@@ -63,6 +68,7 @@ extension SignalProducer {
     ///
     /// - Parameter value: The value sent before anything else.
     /// - Returns: A producer starting with `value`.
+    @inlinable
     public func prefix(value: Value) -> SignalProducer<Value, Error> {
         prefix(SignalProducer(value: value))
     }
@@ -74,6 +80,7 @@ extension SignalProducer {
     ///
     /// - Parameter replacement: The stream that follows.
     /// - Returns: A producer of `replacement`'s values after this one completed.
+    @inlinable
     public func then<Replacement: SignalProducerConvertible>(
         _ replacement: Replacement
     ) -> SignalProducer<Replacement.Value, Error> where Replacement.Error == Error {
@@ -85,6 +92,7 @@ extension SignalProducer {
     ///
     /// - Parameter replacement: The stream that follows.
     /// - Returns: A producer of `replacement`'s values after this one completed.
+    @inlinable
     public func then<Replacement: SignalProducerConvertible>(
         _ replacement: Replacement
     ) -> SignalProducer<Replacement.Value, Error> where Replacement.Error == Never {
@@ -98,6 +106,7 @@ extension SignalProducer where Error == Never {
     ///
     /// - Parameter replacement: The stream that follows.
     /// - Returns: A producer of `replacement`'s values after this one completed.
+    @inlinable
     public func then<Replacement: SignalProducerConvertible>(
         _ replacement: Replacement
     ) -> SignalProducer<Replacement.Value, Replacement.Error> {
@@ -109,6 +118,7 @@ extension SignalProducer where Error == Never {
     ///
     /// - Parameter replacement: The stream that follows.
     /// - Returns: A producer of `replacement`'s values after this one completed.
+    @inlinable
     public func then<Replacement: SignalProducerConvertible>(
         _ replacement: Replacement
     ) -> SignalProducer<Replacement.Value, Never> where Replacement.Error == Never {
@@ -122,6 +132,7 @@ extension Signal {
     ///
     /// - Parameter next: The stream that follows.
     /// - Returns: A signal of both streams' values, one after the other.
+    @inlinable
     public func concat<Next: SignalProducerConvertible>(
         _ next: Next
     ) -> Signal<Value, Error> where Next.Value == Value, Next.Error == Error {
@@ -133,6 +144,7 @@ extension Signal {
     ///
     /// - Parameter replacement: The stream that follows.
     /// - Returns: A signal of `replacement`'s values after this one completed.
+    @inlinable
     public func then<Replacement: SignalProducerConvertible>(
         _ replacement: Replacement
     ) -> Signal<Replacement.Value, Error> where Replacement.Error == Error {

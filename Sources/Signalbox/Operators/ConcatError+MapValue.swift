@@ -3,6 +3,7 @@ extension SignalProducer {
     ///
     /// - Parameter error: The failure sent after completion.
     /// - Returns: A producer of this producer's values, then the failure.
+    @inlinable
     public func concat(error: Error) -> SignalProducer<Value, Error> {
         concat(SignalProducer(error: error))
     }
@@ -14,6 +15,7 @@ extension PropertyProtocol {
     /// - Parameter value: The constant value.
     /// - Returns: The derived property.
     @_disfavoredOverload  // so that `map { … }` keeps binding its trailing closure to `map(_:)`
+    @inlinable
     public func map<U>(value: U) -> Property<U> {
         map { _ in value }
     }

@@ -24,6 +24,7 @@ extension SignalProducer {
     ///
     /// - Parameter handler: Creates the replacement producer for the error.
     /// - Returns: A producer that recovers from failure.
+    @inlinable
     public func flatMapError<F>(_ handler: @escaping (Error) -> SignalProducer<Value, F>)
         -> SignalProducer<Value, F>
     {
@@ -51,6 +52,7 @@ extension Signal {
     ///
     /// - Parameter handler: Creates the replacement producer for the error.
     /// - Returns: A signal that recovers from failure.
+    @inlinable
     public func flatMapError<F>(_ handler: @escaping (Error) -> SignalProducer<Value, F>)
         -> Signal<Value, F>
     {
@@ -65,6 +67,7 @@ extension SignalProducer {
     ///
     /// - Parameter handler: Creates the replacement producer for the error.
     /// - Returns: A producer that recovers from failure and cannot fail.
+    @inlinable
     public func flatMapError(_ handler: @escaping (Error) -> SignalProducer<Value, Never>)
         -> SignalProducer<Value, Never>
     {
@@ -79,6 +82,7 @@ extension Signal {
     ///
     /// - Parameter handler: Creates the replacement producer for the error.
     /// - Returns: A signal that recovers from failure and cannot fail.
+    @inlinable
     public func flatMapError(_ handler: @escaping (Error) -> SignalProducer<Value, Never>)
         -> Signal<Value, Never>
     {
@@ -96,6 +100,7 @@ extension Signal where Error == Never {
     ///   - transform: Creates the inner producer for a value.
     /// - Returns: A signal of the inner producers' values, failing as they fail.
     @_disfavoredOverload
+    @inlinable
     public func flatMap<U, F>(
         _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> SignalProducer<U, F>
     ) -> Signal<U, F> {

@@ -1,5 +1,6 @@
 extension Transforms {
     /// On failure, continues with the stream made from the error.
+    @inlinable
     static func flatMapError<V, E, F>(
         _ handler: @escaping (E) -> SignalProducer<V, F>
     ) -> EventTransform<V, E, V, F> {
@@ -29,6 +30,7 @@ extension SignalProducer {
     ///
     /// - Parameter handler: Creates the replacement stream for the error.
     /// - Returns: A producer that recovers from failure.
+    @inlinable
     public func flatMapError<Replacement: SignalProducerConvertible>(
         _ handler: @escaping (Error) -> Replacement
     ) -> SignalProducer<Value, Replacement.Error> where Replacement.Value == Value {
@@ -42,6 +44,7 @@ extension Signal {
     ///
     /// - Parameter handler: Creates the replacement stream for the error.
     /// - Returns: A signal that recovers from failure.
+    @inlinable
     public func flatMapError<Replacement: SignalProducerConvertible>(
         _ handler: @escaping (Error) -> Replacement
     ) -> Signal<Value, Replacement.Error> where Replacement.Value == Value {

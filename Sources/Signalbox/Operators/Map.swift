@@ -100,6 +100,7 @@ extension SignalProducer {
     // Disfavoured: otherwise a trailing closure of two arguments (`map { $0 + $1 }` on pairs)
     // matches `value:`, the closure becoming the value, once `map` also takes a key path.
     @_disfavoredOverload
+    @inlinable
     public func map<U>(value: U) -> SignalProducer<U, Error> {
         map { _ in value }
     }
@@ -108,6 +109,7 @@ extension SignalProducer {
     ///
     /// - Parameter transform: Applied to the error if the producer fails.
     /// - Returns: A producer failing with the transformed error.
+    @inlinable
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> SignalProducer<Value, F> {
         lift(Transforms.mapError(transform))
     }
@@ -116,6 +118,7 @@ extension SignalProducer {
     ///
     /// - Parameter transform: Returns the mapped value or the error to fail with.
     /// - Returns: A producer of the mapped values.
+    @inlinable
     public func attemptMap<U>(
         _ transform: @escaping (Value) -> Result<U, Error>
     ) -> SignalProducer<U, Error> {
@@ -142,6 +145,7 @@ extension SignalProducer {
     /// - Parameter transform: Returns the mapped value or throws the stream's error type.
     /// - Returns: A producer of the mapped values.
     @_disfavoredOverload
+    @inlinable
     public func attemptMap<U>(
         _ transform: @escaping (Value) throws(Error) -> U
     ) -> SignalProducer<U, Error> {
@@ -207,6 +211,7 @@ extension Signal {
     /// - Returns: A signal sending `value` once per upstream value.
     // Disfavoured: see `SignalProducer.map(value:)`.
     @_disfavoredOverload
+    @inlinable
     public func map<U>(value: U) -> Signal<U, Error> {
         map { _ in value }
     }
@@ -215,6 +220,7 @@ extension Signal {
     ///
     /// - Parameter transform: Applied to the error if the signal fails.
     /// - Returns: A signal failing with the transformed error.
+    @inlinable
     public func mapError<F>(_ transform: @escaping (Error) -> F) -> Signal<Value, F> {
         liftSynchronous(Transforms.mapError(transform))
     }
@@ -223,6 +229,7 @@ extension Signal {
     ///
     /// - Parameter transform: Returns the mapped value or the error to fail with.
     /// - Returns: A signal of the mapped values.
+    @inlinable
     public func attemptMap<U>(_ transform: @escaping (Value) -> Result<U, Error>) -> Signal<
         U, Error
     > {
@@ -243,6 +250,7 @@ extension Signal {
     /// - Parameter transform: Returns the mapped value or throws the signal's error type.
     /// - Returns: A signal of the mapped values.
     @_disfavoredOverload
+    @inlinable
     public func attemptMap<U>(_ transform: @escaping (Value) throws(Error) -> U) -> Signal<U, Error>
     {
         attemptMap { value in Result { () throws(Error) in try transform(value) } }

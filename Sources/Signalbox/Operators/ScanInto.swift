@@ -1,4 +1,5 @@
 extension Transforms {
+    @inlinable
     static func scan<V, E, U>(
         into initial: U, _ next: @escaping (inout U, V) -> Void
     ) -> EventTransform<V, E, U, E> {
@@ -17,6 +18,7 @@ extension Transforms {
         }
     }
 
+    @inlinable
     static func reduce<V, E, U>(
         into initial: U, _ next: @escaping (inout U, V) -> Void
     ) -> EventTransform<V, E, U, E> {
@@ -49,6 +51,7 @@ extension SignalProducer {
     ///   - initial: The accumulator before the first value.
     ///   - next: Folds a value into the accumulator.
     /// - Returns: A producer of the successive accumulations.
+    @inlinable
     public func scan<U>(
         into initial: U, _ next: @escaping (inout U, Value) -> Void
     ) -> SignalProducer<U, Error> {
@@ -68,6 +71,7 @@ extension SignalProducer {
     ///   - initial: The accumulator before the first value (sent if there are none).
     ///   - next: Folds a value into the accumulator.
     /// - Returns: A producer of one value, the final accumulation.
+    @inlinable
     public func reduce<U>(
         into initial: U, _ next: @escaping (inout U, Value) -> Void
     ) -> SignalProducer<U, Error> {
@@ -83,6 +87,7 @@ extension Signal {
     ///   - initial: The accumulator before the first value.
     ///   - next: Folds a value into the accumulator.
     /// - Returns: A signal of the successive accumulations.
+    @inlinable
     public func scan<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<
         U, Error
     > {
@@ -96,6 +101,7 @@ extension Signal {
     ///   - initial: The accumulator before the first value (sent if there are none).
     ///   - next: Folds a value into the accumulator.
     /// - Returns: A signal of one value, the final accumulation.
+    @inlinable
     public func reduce<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<
         U, Error
     > {

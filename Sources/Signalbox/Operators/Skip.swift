@@ -1,4 +1,5 @@
 extension Transforms {
+    @inlinable
     static func skip<V, E>(first count: Int) -> EventTransform<V, E, V, E> {
         { downstream, _ in
             var remaining = count
@@ -12,6 +13,7 @@ extension Transforms {
         }
     }
 
+    @inlinable
     static func skip<V, E>(while predicate: @escaping (V) -> Bool) -> EventTransform<V, E, V, E> {
         { downstream, _ in
             var skipping = true
@@ -79,6 +81,7 @@ extension SignalProducer {
     ///
     /// - Parameter count: How many values to drop.
     /// - Returns: A producer of the values after the first `count`.
+    @inlinable
     public func skip(first count: Int) -> SignalProducer<Value, Error> {
         lift(Transforms.skip(first: count))
     }
@@ -87,6 +90,7 @@ extension SignalProducer {
     ///
     /// - Parameter predicate: Decides whether to keep dropping.
     /// - Returns: A producer of the values from the first that fails `predicate`.
+    @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
         lift(Transforms.skip(while: predicate))
     }
@@ -118,6 +122,7 @@ extension Signal {
     ///
     /// - Parameter count: How many values to drop.
     /// - Returns: A signal of the values after the first `count`.
+    @inlinable
     public func skip(first count: Int) -> Signal<Value, Error> {
         lift(Transforms.skip(first: count))
     }
@@ -126,6 +131,7 @@ extension Signal {
     ///
     /// - Parameter predicate: Decides whether to keep dropping.
     /// - Returns: A signal of the values from the first that fails `predicate`.
+    @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Error> {
         lift(Transforms.skip(while: predicate))
     }

@@ -18,6 +18,7 @@ extension Transforms {
         }
     }
 
+    @inlinable
     static func take<V, E>(while predicate: @escaping (V) -> Bool) -> EventTransform<V, E, V, E> {
         { downstream, _ in
             var done = false
@@ -36,6 +37,7 @@ extension Transforms {
 
     /// Completes when `trigger` sends a value or completes; the output is serialised because
     /// the trigger may fire on another thread.
+    @inlinable
     static func take<V, E>(until trigger: SignalProducer<Void, Never>) -> EventTransform<V, E, V, E>
     {
         { downstream, lifetime in
@@ -50,6 +52,7 @@ extension Transforms {
         }
     }
 
+    @inlinable
     static func take<V, E>(during other: Lifetime) -> EventTransform<V, E, V, E> {
         { downstream, lifetime in
             let output = Signal<V, E>.Observer(downstream)
@@ -65,6 +68,7 @@ extension SignalProducer {
     /// - Parameter count: How many values to take. Zero or less interrupts each run at
     ///   once, without starting this producer (ReactiveSwift's rule).
     /// - Returns: A producer of at most `count` values.
+    @inlinable
     public func take(first count: Int) -> SignalProducer<Value, Error> {
         guard count >= 1 else {
             return SignalProducer { observer, _ in observer.sendInterrupted() }
@@ -76,6 +80,7 @@ extension SignalProducer {
     ///
     /// - Parameter predicate: Decides whether to keep going.
     /// - Returns: A producer of the leading values that satisfy `predicate`.
+    @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> SignalProducer<Value, Error> {
         lift(Transforms.take(while: predicate))
     }
@@ -84,6 +89,7 @@ extension SignalProducer {
     ///
     /// - Parameter trigger: Started with each run; its first value ends the stream.
     /// - Returns: A producer that stops at the trigger.
+    @inlinable
     public func take(until trigger: SignalProducer<Void, Never>) -> SignalProducer<Value, Error> {
         lift(Transforms.take(until: trigger))
     }
@@ -92,6 +98,7 @@ extension SignalProducer {
     ///
     /// - Parameter trigger: Its first value ends the stream.
     /// - Returns: A producer that stops at the trigger.
+    @inlinable
     public func take(until trigger: Signal<Void, Never>) -> SignalProducer<Value, Error> {
         take(until: SignalProducer<Void, Never>(trigger))
     }
@@ -102,6 +109,7 @@ extension SignalProducer {
     ///
     /// - Parameter lifetime: The run completes when it ends.
     /// - Returns: A producer bounded by `lifetime`.
+    @inlinable
     public func take(during lifetime: Lifetime) -> SignalProducer<Value, Error> {
         lift(Transforms.take(during: lifetime))
     }
@@ -114,6 +122,7 @@ extension Signal {
     ///   already ended, without observing this one: an observer receives `.interrupted` at
     ///   once (ReactiveSwift's rule).
     /// - Returns: A signal of at most `count` values.
+    @inlinable
     public func take(first count: Int) -> Signal<Value, Error> {
         guard count >= 1 else { return .empty }
         return lift(Transforms.take(first: count))
@@ -123,6 +132,7 @@ extension Signal {
     ///
     /// - Parameter predicate: Decides whether to keep going.
     /// - Returns: A signal of the leading values that satisfy `predicate`.
+    @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Error> {
         lift(Transforms.take(while: predicate))
     }
@@ -131,6 +141,7 @@ extension Signal {
     ///
     /// - Parameter trigger: Its first value ends the signal.
     /// - Returns: A signal that stops at the trigger.
+    @inlinable
     public func take(until trigger: Signal<Void, Never>) -> Signal<Value, Error> {
         lift(Transforms.take(until: SignalProducer<Void, Never>(trigger)))
     }
@@ -144,6 +155,7 @@ extension Signal {
         message:
             "A Signal operator takes signals (as in ReactiveSwift): pass a Signal, or use the SignalProducer operator"
     )
+    @inlinable
     public func take(until trigger: SignalProducer<Void, Never>) -> Signal<Value, Error> {
         lift(Transforms.take(until: trigger))
     }
@@ -152,6 +164,7 @@ extension Signal {
     ///
     /// - Parameter lifetime: The signal completes when it ends.
     /// - Returns: A signal bounded by `lifetime`.
+    @inlinable
     public func take(during lifetime: Lifetime) -> Signal<Value, Error> {
         lift(Transforms.take(during: lifetime))
     }

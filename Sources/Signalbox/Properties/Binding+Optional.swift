@@ -17,6 +17,7 @@ extension Optional: BindingTargetProvider where Wrapped: BindingTargetProvider {
 ///   - source: Where the values come from: a producer, a signal or a property.
 /// - Returns: A disposable that ends the binding; never `nil`.
 @discardableResult
+@inlinable
 public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
     target: Target, source: Source
 ) -> Disposable? where Target.Value == Source.Value? {

@@ -75,6 +75,7 @@ extension MutableProperty: BindingTargetProvider {
 /// - Returns: A disposable that ends the binding. It is never `nil`; the type is
 ///   optional as in ReactiveSwift, so that `disposable?.dispose()` code compiles unchanged.
 @discardableResult
+@inlinable
 public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
     target: Target, source: Source
 ) -> Disposable? where Source.Value == Target.Value {
