@@ -45,6 +45,7 @@ declare -A operations=(
     [R1]=10000000
     [S2-sig-1]=200000 [S2-sig-5]=200000 [S2-sig-20]=200000
     [S2-prod-1]=1000000 [S2-prod-5]=1000000 [S2-prod-20]=1000000
+    [S2-sig-40]=200000 [S2-prod-40]=1000000
     [W7d]=20000 [W7n]=10000 [W4-1]=100000 [W5-1]=50000 [W7v]=1000)
 # Workloads whose set-up is not negligible: the count of a run of this case (the same
 # set-up, no operations) is subtracted instead of the start-up's.

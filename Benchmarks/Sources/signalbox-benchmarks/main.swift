@@ -9,7 +9,7 @@ import Foundation
 
 let allCases: [Case] =
     w1Cases + w2Cases + w3Cases + w4Cases + w5Cases + w51Cases + w6Cases + d1Cases + r1Cases
-    + s1Cases() + s2Cases + w7AllCases + w7vCases
+    + s1Cases() + s2Cases + s2LongCases + w7AllCases + w7vCases
 let implementations = ["plain", "signalbox", "opencombine"]
 
 let arguments = CommandLine.arguments
