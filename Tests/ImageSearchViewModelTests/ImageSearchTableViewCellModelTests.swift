@@ -97,7 +97,7 @@ struct ImageSearchTableViewCellModelTests {
 
     @Test("real threads: first preview runs from 8 threads at once share one download")
     func concurrentFirstRuns() {
-        let network = DelayedImages()
+        let network = HeldImages()
         let cell = ImageSearchTableViewCellModel(
             image: makeImage(1), network: network,
             scheduler: QueueScheduler(name: "cell-model-test"))
@@ -112,8 +112,9 @@ struct ImageSearchTableViewCellModelTests {
                 }
             }
         }
-        #expect(ended.wait(timeout: .now() + 60) == .success)
         #expect(network.started.value == 1)
+        network.answer()
+        #expect(ended.wait(timeout: .now() + 60) == .success)
         #expect(images.items == Array(repeating: StubNetwork.bytes(for: "one"), count: 8))
     }
 
@@ -129,11 +130,12 @@ struct ImageSearchTableViewCellModelTests {
     }
 }
 
-/// Answers every image download after 20–50 ms on a queue of its own (a server's latency),
-/// with the bytes `StubNetwork.bytes(for: "one")`, and counts the downloads started.
-private final class DelayedImages: Networking {
+/// Holds every image download until `answer()`, which sends the bytes
+/// `StubNetwork.bytes(for: "one")` to each from a thread of its own; counts the downloads
+/// started.
+private final class HeldImages: Networking {
     let started = Atomic(0)
-    private let queue = DispatchQueue(label: "DelayedImages")
+    private let waiting = Atomic<[Signal<Data, NetworkError>.Observer]>([])
 
     func requestJSON(
         url: String, parameters: [String: String]
@@ -143,13 +145,24 @@ private final class DelayedImages: Networking {
 
     func requestImage(url: String) -> SignalProducer<Data, NetworkError> {
         let started = self.started
-        let queue = self.queue
+        let waiting = self.waiting
         return SignalProducer { observer, _ in
             started.modify { $0 += 1 }
-            queue.asyncAfter(deadline: .now() + .milliseconds(Int.random(in: 20...50))) {
+            waiting.modify { $0.append(observer) }
+        }
+    }
+
+    /// Answers the downloads held so far, on a new thread.
+    func answer() {
+        let observers = waiting.modify { waiting -> [Signal<Data, NetworkError>.Observer] in
+            defer { waiting = [] }
+            return waiting
+        }
+        Thread {
+            for observer in observers {
                 observer.send(value: StubNetwork.bytes(for: "one"))
                 observer.sendCompleted()
             }
-        }
+        }.start()
     }
 }
