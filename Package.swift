@@ -29,7 +29,12 @@ let package = Package(
             name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting", "SignalboxLocks"]
         ),
         .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
-        .target(name: "ImageSearchModel", dependencies: ["Signalbox", "SignalboxLocks"]),
+        // The libcurl calls `Network` makes on Linux, looked up at run time in the libcurl
+        // FoundationNetworking links (C: libcurl's setters take variable arguments).
+        .target(name: "ImageSearchCurl"),
+        .target(
+            name: "ImageSearchModel", dependencies: ["Signalbox", "SignalboxLocks", "ImageSearchCurl"]
+        ),
         // The catalog of invented photo records that answers Pixabay searches offline.
         .target(name: "ImageSearchOffline", dependencies: ["ImageSearchModel", "Signalbox"]),
         // Test support for the model layer: `StubNetwork`.

@@ -77,6 +77,8 @@ public final class Network: Networking {
     public let imageHosts: ImageHostPolicy
     /// Resolves the names host checks need, a few at once, off the shared pool.
     let hostResolver: HostResolver
+    /// Whether requests run over libcurl, a thread each (Linux), rather than `URLSession`.
+    let usesCurl: Bool
 
     /// Creates a network with its own `URLSession`, correcting a timeout out of range.
     ///
@@ -150,6 +152,11 @@ public final class Network: Networking {
     ) {
         self.imageHosts = imageHosts
         hostResolver = HostResolver(resolve: resolveHost)
+        #if canImport(FoundationNetworking)
+            usesCurl = CurlHop.isAvailable
+        #else
+            usesCurl = false
+        #endif
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
         self.log = log
@@ -323,7 +330,7 @@ public final class Network: Networking {
                 maximumBodySize: self.maximumBodySize,
                 hosts: isImage || self.imageHosts.holdsRedirects(of: target)
                     ? self.imageHosts : nil,
-                checksFirstHop: isImage, resolver: self.hostResolver)
+                checksFirstHop: isImage, resolver: self.hostResolver, usesCurl: self.usesCurl)
             let transfer = NetworkTransfer(
                 request: request, environment: environment, secrets: secrets, rule: rule,
                 isAcceptable: isAcceptable

@@ -83,8 +83,15 @@ extension NetworkError {
     /// Recognises libcurl's messages for a broken answer, when the code does not say.
     private static func classify(code: URLError.Code, transportMessage: String?) -> NetworkError? {
         guard [.unknown, .unsupportedURL, .badServerResponse, .cannotParseResponse].contains(code),
-            let message = transportMessage?.lowercased()
+            let transportMessage
         else { return nil }
+        return classify(transportMessage: transportMessage)
+    }
+
+    /// Recognises libcurl's message for a broken answer: a connection lost before the end,
+    /// a content encoding it cannot decode, or a malformed answer; `nil` for anything else.
+    static func classify(transportMessage: String) -> NetworkError? {
+        let message = transportMessage.lowercased()
         if message.contains("transfer closed") || message.contains("partial file") {
             return .connectionLost
         }

@@ -18,6 +18,20 @@ import Signalbox
 /// session's work queue, which a hostile reply (20,000 header lines) keeps busy for seconds.
 /// So the outcome is reported first and tasks are cancelled and started on a global queue:
 /// the deadline fires on time and `dispose()` returns at once.
+/// A hop in flight: the session's task, or a ``CurlHop``.
+protocol NetworkHop: AnyObject, Sendable {
+    func resume()
+    /// Cancels the hop from any thread without waiting for the transport.
+    func cancelWithoutWaiting()
+}
+
+extension URLSessionTask: NetworkHop {
+    /// Cancels on a global queue: `cancel()` waits for the session's work queue.
+    func cancelWithoutWaiting() {
+        DispatchQueue.global(qos: .utility).async { self.cancel() }
+    }
+}
+
 final class NetworkTransfer: @unchecked Sendable {
     // Safety: `hop`, `response`, `body`, `visited`, `leftOrigin`, `pendingRedirect` and
     // `finished` are only touched on the network's serial delivery queue (the delegate's
@@ -44,6 +58,8 @@ final class NetworkTransfer: @unchecked Sendable {
         let checksFirstHop: Bool
         /// Resolves the names the checks need, off the shared pool.
         let resolver: HostResolver
+        /// Whether hops run over libcurl (``CurlHop``) rather than the session.
+        let usesCurl: Bool
     }
 
     private let environment: Environment
@@ -60,7 +76,7 @@ final class NetworkTransfer: @unchecked Sendable {
     private var pendingRedirect: (status: Int, location: String)?
     private var finished = false
     /// Whether the transfer was cancelled, and the task of the current hop.
-    private let tasks = Atomic<(cancelled: Bool, current: URLSessionTask?)>((false, nil))
+    private let tasks = Atomic<(cancelled: Bool, current: (any NetworkHop)?)>((false, nil))
 
     init(
         request: URLRequest, environment: Environment, secrets: [String], rule: RedirectRule,
@@ -99,13 +115,12 @@ final class NetworkTransfer: @unchecked Sendable {
     /// cancelled. The handler only enqueues work on the session's queue, and the flag is set
     /// before `cancel()` is enqueued, so the handler either comes first or not at all.
     func cancel() {
-        let task = tasks.modify { state -> URLSessionTask? in
+        let task = tasks.modify { state -> (any NetworkHop)? in
             guard !state.cancelled else { return nil }
             state.cancelled = true
             return state.current
         }
-        guard let task else { return }
-        DispatchQueue.global(qos: .utility).async { task.cancel() }
+        task?.cancelWithoutWaiting()
     }
 
     /// Runs `answer` (which calls a redirect's completion handler) unless the transfer was
@@ -258,26 +273,40 @@ final class NetworkTransfer: @unchecked Sendable {
                     + "and a request to a public server is not sent on to such hosts")
     }
 
-    /// Starts the hop's task on a global queue (creating a task may wait for the session's
-    /// queue, which the delivery queue must never do).
+    /// Starts the hop: on a thread of its own over libcurl, or as the session's task on a
+    /// global queue (creating a task may wait for the session's queue, which the delivery
+    /// queue must never do).
     private func launch(_ request: URLRequest) {
+        #if canImport(FoundationNetworking)
+            if environment.usesCurl {
+                let hop = CurlHop(
+                    request: request, transfer: self, queue: environment.deliveryQueue,
+                    maximumBodySize: environment.maximumBodySize)
+                if register(hop) { hop.resume() }
+                return
+            }
+        #endif
         DispatchQueue.global(qos: .userInitiated).async { [self] in launchNow(request) }
     }
 
     /// Creates, registers and resumes the hop's task, unless the transfer was cancelled.
     private func launchNow(_ request: URLRequest) {
         let task = environment.session.dataTask(with: request)
-        let started = tasks.modify { state -> Bool in
-            guard !state.cancelled else { return false }
-            state.current = task
-            return true
-        }
-        guard started else {
+        guard register(task) else {
             task.cancel()
             return
         }
         environment.delegate.register(self, for: task)
         task.resume()
+    }
+
+    /// Makes `hop` the current one; `false` if the transfer was cancelled.
+    private func register(_ hop: any NetworkHop) -> Bool {
+        tasks.modify { state -> Bool in
+            guard !state.cancelled else { return false }
+            state.current = hop
+            return true
+        }
     }
 
     /// The session's error as a ``NetworkError``, knowing what this transfer saw.
@@ -293,7 +322,7 @@ final class NetworkTransfer: @unchecked Sendable {
         {
             return .incorrectDataReturned
         }
-        let mapped = NetworkError(sessionError: error)
+        let mapped = (error as? NetworkError) ?? NetworkError(sessionError: error)
         // A body cut short of its announced length is a broken connection, whatever code
         // the platform chose (Linux's URLSession reports curl's "partial file" as an unknown
         // error).
