@@ -5,6 +5,7 @@
 
 typedef void *(*easy_init_fn)(void);
 typedef void (*easy_cleanup_fn)(void *);
+typedef void (*easy_reset_fn)(void *);
 typedef int (*easy_setopt_fn)(void *, int, ...);
 typedef int (*easy_perform_fn)(void *);
 typedef int (*easy_getinfo_fn)(void *, int, ...);
@@ -17,6 +18,7 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int loaded = 0;
 static easy_init_fn easy_init;
 static easy_cleanup_fn easy_cleanup;
+static easy_reset_fn easy_reset;
 static easy_setopt_fn easy_setopt;
 static easy_perform_fn easy_perform;
 static easy_getinfo_fn easy_getinfo;
@@ -39,13 +41,14 @@ static void load(void) {
     global_init_fn global_init = (global_init_fn)dlsym(library, "curl_global_init");
     easy_init = (easy_init_fn)dlsym(library, "curl_easy_init");
     easy_cleanup = (easy_cleanup_fn)dlsym(library, "curl_easy_cleanup");
+    easy_reset = (easy_reset_fn)dlsym(library, "curl_easy_reset");
     easy_setopt = (easy_setopt_fn)dlsym(library, "curl_easy_setopt");
     easy_perform = (easy_perform_fn)dlsym(library, "curl_easy_perform");
     easy_getinfo = (easy_getinfo_fn)dlsym(library, "curl_easy_getinfo");
     easy_strerror = (easy_strerror_fn)dlsym(library, "curl_easy_strerror");
     slist_append = (slist_append_fn)dlsym(library, "curl_slist_append");
     slist_free_all = (slist_free_all_fn)dlsym(library, "curl_slist_free_all");
-    if (global_init == NULL || easy_init == NULL || easy_cleanup == NULL || easy_setopt == NULL
+    if (global_init == NULL || easy_init == NULL || easy_cleanup == NULL || easy_reset == NULL || easy_setopt == NULL
         || easy_perform == NULL || easy_getinfo == NULL || easy_strerror == NULL
         || slist_append == NULL || slist_free_all == NULL) {
         return;
@@ -64,6 +67,10 @@ void *isc_easy_init(void) { return loaded ? easy_init() : NULL; }
 
 void isc_easy_cleanup(void *handle) {
     if (loaded && handle != NULL) easy_cleanup(handle);
+}
+
+void isc_easy_reset(void *handle) {
+    if (loaded && handle != NULL) easy_reset(handle);
 }
 
 int isc_setopt_long(void *handle, int option, long value) {

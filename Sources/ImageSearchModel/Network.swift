@@ -64,7 +64,14 @@ public final class Network: Networking {
     /// The largest body, in bytes, accepted before failing with `.responseTooLarge`.
     public let maximumBodySize: Int
 
-    private let session: URLSession
+    /// The session requests run over, where they run over `URLSession` (macOS, or Linux
+    /// without libcurl); `nil` where they run over libcurl.
+    private let session: URLSession?
+    #if canImport(FoundationNetworking)
+        /// The libcurl handles kept between requests; `nil` where requests run over the
+        /// session.
+        private let curlHandles: CurlHandlePool?
+    #endif
     /// The serial queue of the session's delegate (kept here: `OperationQueue` does not
     /// retain its underlying queue on every platform).
     private let deliveryQueue = DispatchQueue(label: "ImageSearchModel.Network")
@@ -77,8 +84,6 @@ public final class Network: Networking {
     public let imageHosts: ImageHostPolicy
     /// Resolves the names host checks need, a few at once, off the shared pool.
     let hostResolver: HostResolver
-    /// Whether requests run over libcurl, a thread each (Linux), rather than `URLSession`.
-    let usesCurl: Bool
 
     /// Creates a network with its own `URLSession`, correcting a timeout out of range.
     ///
@@ -152,17 +157,22 @@ public final class Network: Networking {
     ) {
         self.imageHosts = imageHosts
         hostResolver = HostResolver(resolve: resolveHost)
-        #if canImport(FoundationNetworking)
-            usesCurl = CurlHop.isAvailable
-        #else
-            usesCurl = false
-        #endif
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
         self.log = log
         self.userAgent = userAgent.map {
             String($0.unicodeScalars.filter { !["\r", "\n", "\0"].contains($0) })
         }
+        delegate = NetworkSessionDelegate()
+        #if canImport(FoundationNetworking)
+            // Linux: requests run over libcurl, a thread each (see `CurlHop`), and no
+            // session is made.
+            curlHandles = CurlHop.isAvailable ? CurlHandlePool() : nil
+            guard curlHandles == nil else {
+                session = nil
+                return
+            }
+        #endif
         // Not `.ephemeral`: on Linux it makes a `URLCache` of its own, which creates a folder
         // under the user's cache directory. The session stores nothing: no URL cache (the
         // model has its own), no cookies, no credentials.
@@ -182,7 +192,6 @@ public final class Network: Networking {
         queue.maxConcurrentOperationCount = 1
         queue.underlyingQueue = deliveryQueue
         queue.name = "ImageSearchModel.Network"
-        delegate = NetworkSessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -203,7 +212,7 @@ public final class Network: Networking {
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        session?.finishTasksAndInvalidate()
     }
 
     /// Sends a GET of `url` with `parameters` as a percent-encoded query and delivers the
@@ -324,13 +333,16 @@ public final class Network: Networking {
                     Redactor.secretParameterNames.contains(name.lowercased()) ? value : nil
                 } + Redactor.secretQueryValues(of: prepared.url))
             let isImage = prepared.expectedContent == .image
-            let environment = NetworkTransfer.Environment(
+            var environment = NetworkTransfer.Environment(
                 owner: self, session: self.session, delegate: self.delegate,
                 deliveryQueue: self.deliveryQueue,
                 maximumBodySize: self.maximumBodySize,
                 hosts: isImage || self.imageHosts.holdsRedirects(of: target)
                     ? self.imageHosts : nil,
-                checksFirstHop: isImage, resolver: self.hostResolver, usesCurl: self.usesCurl)
+                checksFirstHop: isImage, resolver: self.hostResolver)
+            #if canImport(FoundationNetworking)
+                environment.curlHandles = self.curlHandles
+            #endif
             let transfer = NetworkTransfer(
                 request: request, environment: environment, secrets: secrets, rule: rule,
                 isAcceptable: isAcceptable

@@ -24,6 +24,8 @@ int isc_available(void);
 /// A new easy handle, or NULL. Only after `isc_available()` returned 1.
 void *isc_easy_init(void);
 void isc_easy_cleanup(void *handle);
+/// Clears every option of `handle`, keeping its connections and caches.
+void isc_easy_reset(void *handle);
 
 int isc_setopt_long(void *handle, int option, long value);
 int isc_setopt_offset(void *handle, int option, int64_t value);

@@ -38,6 +38,7 @@
         private let transfer: NetworkTransfer
         private let queue: DispatchQueue
         private let maximumBodySize: Int
+        private let handles: CurlHandlePool
         private let cancelled = Atomic(false)
 
         private var status = 0
@@ -51,8 +52,9 @@
 
         init(
             request: URLRequest, transfer: NetworkTransfer, queue: DispatchQueue,
-            maximumBodySize: Int
+            maximumBodySize: Int, handles: CurlHandlePool
         ) {
+            self.handles = handles
             self.request = request
             self.transfer = transfer
             self.queue = queue
@@ -80,15 +82,15 @@
 
         /// Runs the transfer; returns its error, or `nil` for a complete response.
         private func perform() -> (any Error)? {
-            guard let url = request.url, let handle = isc_easy_init() else {
-                return NetworkError.unknown
-            }
-            defer { isc_easy_cleanup(handle) }
+            guard let url = request.url else { return NetworkError.unknown }
             let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Option.errorSize)
             errorText.initialize(repeating: 0, count: Option.errorSize)
             defer { errorText.deallocate() }
             var headers: UnsafeMutableRawPointer?
             defer { isc_slist_free_all(headers) }
+            // Put back (and so reset) first, while the buffer and the list it names exist.
+            guard let handle = handles.take() else { return NetworkError.unknown }
+            defer { handles.putBack(handle) }
             let context = Unmanaged.passUnretained(self).toOpaque()
 
             set(handle, Option.noSignal, 1)
@@ -291,6 +293,42 @@
             static let connectTimeoutMilliseconds: Int32 = 156
             static let copyPostFields: Int32 = 10_165
             static let progressFunction: Int32 = 20_219  // CURLOPT_XFERINFOFUNCTION
+        }
+    }
+
+    /// libcurl easy handles kept between hops: a later request to the same server reuses
+    /// the connection (libcurl keeps a connection cache per handle), as `URLSession` does.
+    final class CurlHandlePool: @unchecked Sendable {
+        // Safety: `idle` is only read and written under its `Atomic`'s lock; a handle is used
+        // by one hop at a time, taken out of the pool while in use.
+        private struct Handle: @unchecked Sendable {
+            let pointer: UnsafeMutableRawPointer
+        }
+
+        /// The most idle handles kept.
+        static let capacity = 4
+        private let idle = Atomic<[Handle]>([])
+
+        /// An idle handle (reset when it was put back), or a new one; `nil` if libcurl cannot
+        /// make one.
+        func take() -> UnsafeMutableRawPointer? {
+            idle.modify { $0.popLast() }?.pointer ?? isc_easy_init()
+        }
+
+        /// Resets `handle` (it no longer names the hop's buffers and callbacks) and keeps it
+        /// for a later hop, or releases it when enough are kept.
+        func putBack(_ handle: UnsafeMutableRawPointer) {
+            isc_easy_reset(handle)
+            let kept = idle.modify { idle -> Bool in
+                guard idle.count < Self.capacity else { return false }
+                idle.append(Handle(pointer: handle))
+                return true
+            }
+            if !kept { isc_easy_cleanup(handle) }
+        }
+
+        deinit {
+            for handle in idle.value { isc_easy_cleanup(handle.pointer) }
         }
     }
 

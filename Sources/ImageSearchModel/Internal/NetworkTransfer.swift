@@ -47,7 +47,8 @@ final class NetworkTransfer: @unchecked Sendable {
         /// invalidates the session, and FoundationNetworking traps when a task is made on an
         /// invalidated session.
         let owner: AnyObject
-        let session: URLSession
+        /// The session hops run over; `nil` where they run over libcurl.
+        let session: URLSession?
         let delegate: NetworkSessionDelegate
         let deliveryQueue: DispatchQueue
         let maximumBodySize: Int
@@ -58,8 +59,10 @@ final class NetworkTransfer: @unchecked Sendable {
         let checksFirstHop: Bool
         /// Resolves the names the checks need, off the shared pool.
         let resolver: HostResolver
-        /// Whether hops run over libcurl (``CurlHop``) rather than the session.
-        let usesCurl: Bool
+        #if canImport(FoundationNetworking)
+            /// The handles hops run over libcurl with (``CurlHop``); `nil`: over the session.
+            var curlHandles: CurlHandlePool? = nil
+        #endif
     }
 
     private let environment: Environment
@@ -278,10 +281,10 @@ final class NetworkTransfer: @unchecked Sendable {
     /// queue must never do).
     private func launch(_ request: URLRequest) {
         #if canImport(FoundationNetworking)
-            if environment.usesCurl {
+            if let handles = environment.curlHandles {
                 let hop = CurlHop(
                     request: request, transfer: self, queue: environment.deliveryQueue,
-                    maximumBodySize: environment.maximumBodySize)
+                    maximumBodySize: environment.maximumBodySize, handles: handles)
                 if register(hop) { hop.resume() }
                 return
             }
@@ -291,7 +294,8 @@ final class NetworkTransfer: @unchecked Sendable {
 
     /// Creates, registers and resumes the hop's task, unless the transfer was cancelled.
     private func launchNow(_ request: URLRequest) {
-        let task = environment.session.dataTask(with: request)
+        guard let session = environment.session else { return }
+        let task = session.dataTask(with: request)
         guard register(task) else {
             task.cancel()
             return
