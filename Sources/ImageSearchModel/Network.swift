@@ -5,7 +5,15 @@ import Signalbox
     import FoundationNetworking
 #endif
 
-/// ``Networking`` over HTTP with `URLSession`: the real transport.
+/// ``Networking`` over HTTP: the real transport. On Linux each request runs over libcurl (the
+/// library FoundationNetworking itself is built on, loaded at run time) on a thread of its
+/// own; elsewhere over `URLSession`.
+///
+/// Why not `URLSession` on Linux: FoundationNetworking reads every session's responses on one
+/// shared queue, in time quadratic in a head's lines, so one hostile server (55,000 header
+/// lines) held every other request of the process for 13 s or more; and two hostile replies
+/// stop the process inside it (see the README's "Known limitations"). If libcurl cannot be
+/// loaded, `URLSession` is used there too.
 ///
 /// Contract:
 /// - Each start of a returned producer sends one request (a GET for `requestJSON` and
@@ -38,14 +46,12 @@ import Signalbox
 ///   a few at once, never for a cancelled request.
 /// - The value of a `key` parameter (the API key), of a secret header and the password of an
 ///   address's userinfo never appear in an error or a log line; nor does the userinfo.
-/// - Starting a producer, `dispose()` and the deadline never wait for the platform: tasks are
-///   made and cancelled on a global queue, and the outcome is reported at once
-///   (FoundationNetworking can take seconds over a hostile header block, and every session
-///   of the process waits meanwhile).
-///
-/// Known limitation (Linux): a server that closes the connection in the middle of its header
-/// block makes FoundationNetworking stop the process ("Transfer completed, but there's no
-/// response"); see the README's "Known limitations".
+/// - A response head of more than 1,000 lines or 256 KB fails with
+///   ``NetworkError/malformedResponse`` as soon as it goes over; no request waits for another
+///   request's response.
+/// - Starting a producer, `dispose()` and the deadline never wait for the transport: a
+///   request is started on a thread of its own (or a global queue), cancelled without
+///   waiting, and its outcome is reported at once.
 ///
 /// The producers keep the network (and its session) alive while they exist.
 public final class Network: Networking {

@@ -296,6 +296,13 @@ struct NetworkFaultTests {
     /// Odd answers, and what each must give (`nil`: the body `{}`).
     static let oddReplies: [(String, NetworkError?)] = [
         ("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", nil),
+        // Read as curl and browsers read them (FoundationNetworking refused both).
+        ("HTTP/1.1 200\r\nContent-Length: 2\r\n\r\n{}", nil),
+        ("HTTP/1.1 200 OK\nContent-Length: 2\n\n{}", nil),
+        // A folded header line continues the value before it.
+        ("HTTP/1.1 200 OK\r\nX-A: one\r\n two\r\nContent-Length: 2\r\n\r\n{}", nil),
+        // Closed inside the head: FoundationNetworking stopped the process here.
+        ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", .connectionLost),
         ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}EXTRA", nil),
         ("HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\n{}", .malformedResponse),
         ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 7\r\n\r\n{}", .connectionLost),

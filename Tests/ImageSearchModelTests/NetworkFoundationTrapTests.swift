@@ -4,8 +4,8 @@ import LoopbackHTTPServer
 import Signalbox
 import Testing
 
-/// Replies that make FoundationNetworking (Linux) stop the process, before any delegate
-/// callback lets client code step in:
+/// Replies that made FoundationNetworking (Linux) stop the process, before any delegate
+/// callback let client code step in:
 /// - a connection closed in the middle of the header block: libcurl (7.88, Debian 12)
 ///   reports the transfer as a success though no complete head arrived, and Foundation's
 ///   `fatalError("Transfer completed, but there's no response.")` runs
@@ -13,20 +13,19 @@ import Testing
 /// - a `Content-Length` within about 500 of `Int64.max`: Foundation reads libcurl's
 ///   length as a `Double`, which rounds to 2^63, and its conversion back to an integer traps.
 ///
-/// Each request therefore runs in a child process (this test binary again, filtered to
-/// ``childRequest()``), and a crash with Foundation's message is recorded as a known issue
-/// rather than taking the suite down. If a later toolchain or libcurl survives, the test
-/// checks the error instead.
-@Suite("Network when FoundationNetworking would trap", .serialized)
+/// `Network` no longer goes through FoundationNetworking on Linux (it runs libcurl itself),
+/// so the process must survive both with an error. Each request still runs in a child
+/// process (this test binary again, filtered to ``childRequest()``), so that a regression
+/// fails this test instead of taking the suite down.
+@Suite("Network on replies that made FoundationNetworking trap", .serialized)
 struct NetworkFoundationTrapTests {
     static let variable = "SIGNALBOX_TRAP_PROBE_URL"
     static let marker = "TRAP-PROBE-OUTCOME:"
 
-    /// A reply, the text of Foundation's trap, and the errors accepted if it survives.
+    /// A reply and the errors accepted for it.
     struct Scenario: Sendable, CustomTestStringConvertible {
         let name: String
         let reply: LoopbackHTTPServer.Reply
-        let trapMessage: String
         let acceptable: [String]
         var testDescription: String { name }
     }
@@ -35,7 +34,6 @@ struct NetworkFoundationTrapTests {
         Scenario(
             name: "connection closed inside the header block",
             reply: .closeDuringHeaders(status: 200, headers: ["Content-Type": "application/json"]),
-            trapMessage: "Transfer completed, but there's no response",
             acceptable: ["malformedResponse", "connectionLost", "incorrectDataReturned"]),
         Scenario(
             name: "Content-Length: Int64.max",
@@ -43,7 +41,6 @@ struct NetworkFoundationTrapTests {
                 Data(
                     ("HTTP/1.1 200 OK\r\nContent-Length: 9223372036854775807\r\n"
                         + "Connection: close\r\n\r\n{}").utf8)),
-            trapMessage: "_EasyHandle.setupCallbacks",
             acceptable: ["responseTooLarge", "malformedResponse"]),
     ]
 
@@ -58,7 +55,7 @@ struct NetworkFoundationTrapTests {
     }
 
     @Test(
-        "the process survives with an error, or the known Foundation trap is recorded",
+        "the process survives with an error",
         arguments: scenarios)
     func trap(scenario: Scenario) throws {
         let server = try LoopbackHTTPServer { _ in scenario.reply }
@@ -69,23 +66,11 @@ struct NetworkFoundationTrapTests {
         #expect(server.requests.count == 1, "the child reached the server")
         // A trap ends the child by a signal, or, under the thread sanitizer (whose runtime
         // fails the backtracer's fork), with status 66.
-        if (child.signalled || child.status != 0) && !child.output.contains(Self.marker) {
-            // Under the thread sanitizer the backtracer cannot run, so the trapping frame
-            // may not be named; otherwise it must be Foundation's.
-            let identified = child.output.contains(scenario.trapMessage)
-            let unnamed = child.output.contains("ThreadSanitizer")
-            #expect(
-                identified || unnamed,
-                "the child trapped, but not in Foundation: \(child.output.suffix(3000))")
-            withKnownIssue(
-                "FoundationNetworking traps on this reply (see the suite's documentation)",
-                isIntermittent: true
-            ) {
-                Issue.record("the child process trapped inside FoundationNetworking")
-            }
-            return
-        }
-        #expect(!child.signalled, "the child crashed otherwise: \(child.output.suffix(2000))")
+        let tail = child.output.suffix(3000)
+        #expect(
+            child.output.contains(Self.marker),
+            "no report (status \(child.status), signalled \(child.signalled)): \(tail)")
+        #expect(!child.signalled, "the child crashed: \(child.output.suffix(2000))")
         let line = child.output.split(separator: "\n").first { $0.contains(Self.marker) }
         let outcome = line.map { String($0) } ?? ""
         #expect(

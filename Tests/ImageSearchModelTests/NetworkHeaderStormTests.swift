@@ -63,18 +63,45 @@ struct NetworkHeaderStormTests {
         let server = try LoopbackHTTPServer { _ in Self.shortLineStorm() }
         defer { server.stop() }
         let start = DispatchTime.now().uptimeNanoseconds
-        let outcome = Network(timeout: 60).requestJSON(url: server.baseURL + "/api", parameters: [:])
-            .outcome(timeout: 30)
+        let outcome = Network(timeout: 60).requestJSON(
+            url: server.baseURL + "/api", parameters: [:]
+        )
+        .outcome(timeout: 30)
         let elapsed = Self.seconds(since: start)
         #expect(outcome.error == .malformedResponse, "got \(String(describing: outcome.terminal))")
         #expect(elapsed < 5, "refused after \(elapsed) s")
+    }
+
+    @Test(
+        "a head within the bounds is read: 900 lines, or 200 kB in long lines",
+        arguments: [LoopbackHTTPServer.Reply.oversizedHeaders(size: 200_000), storm(lines: 900)])
+    func headWithinBounds(reply: LoopbackHTTPServer.Reply) throws {
+        let server = try LoopbackHTTPServer { _ in reply }
+        defer { server.stop() }
+        let outcome = Network(timeout: 30).requestJSON(
+            url: server.baseURL + "/api", parameters: [:]
+        )
+        .outcome(timeout: 30)
+        #expect(outcome.values.count == 1, "got \(String(describing: outcome.terminal))")
+    }
+
+    @Test("a head of 1,100 lines is refused as a malformed response")
+    func headOverLineBound() throws {
+        let server = try LoopbackHTTPServer { _ in Self.storm(lines: 1_100) }
+        defer { server.stop() }
+        let outcome = Network(timeout: 30).requestJSON(
+            url: server.baseURL + "/api", parameters: [:]
+        )
+        .outcome(timeout: 30)
+        #expect(outcome.error == .malformedResponse, "got \(String(describing: outcome.terminal))")
     }
 
     /// A head just under the bound, sent a line every 5 ms: a storm that takes 4.5 s.
     static func trickledStorm() -> LoopbackHTTPServer.Reply {
         var headers: [String: String] = [:]
         for index in 0..<900 { headers["X-S\(index)"] = "v" }
-        return .trickledHeaders(status: 200, headers: headers, body: Data("{}".utf8), interval: 0.005)
+        return .trickledHeaders(
+            status: 200, headers: headers, body: Data("{}".utf8), interval: 0.005)
     }
 
     @Test("the deadline fires on time while a storm trickles in")

@@ -34,6 +34,13 @@
         /// The most bytes one response's header lines may take (browsers accept 256 KB).
         static let maximumHeaderBytes = 256 * 1024
 
+        /// The certificate bundle FoundationNetworking uses too: the first that exists of the
+        /// places Linux distributions keep it; `nil`: libcurl's own default.
+        static let certificateBundle = [
+            "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt",
+            "/usr/share/ssl/certs/ca-bundle.crt", "/usr/local/share/certs/ca-root-nss.crt",
+        ].first { FileManager.default.fileExists(atPath: $0) }
+
         private let request: URLRequest
         private let transfer: NetworkTransfer
         private let queue: DispatchQueue
@@ -99,6 +106,9 @@
             _ = isc_setopt_pointer(handle, Option.acceptEncoding, "")
             _ = isc_setopt_pointer(handle, Option.errorBuffer, errorText)
             _ = url.absoluteString.withCString { isc_setopt_pointer(handle, Option.url, $0) }
+            if let bundle = Self.certificateBundle {
+                _ = bundle.withCString { isc_setopt_pointer(handle, Option.caInfo, $0) }
+            }
             // A backstop only: the transfer's deadline comes first.
             let backstop = Self.milliseconds(request.timeoutInterval)
             set(handle, Option.timeoutMilliseconds, backstop)
@@ -276,6 +286,7 @@
             static let writeData: Int32 = 10_001
             static let url: Int32 = 10_002
             static let errorBuffer: Int32 = 10_010
+            static let caInfo: Int32 = 10_065
             static let writeFunction: Int32 = 20_011
             static let httpHeader: Int32 = 10_023
             static let headerData: Int32 = 10_029

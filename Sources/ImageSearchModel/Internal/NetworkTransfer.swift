@@ -14,10 +14,14 @@ import Signalbox
 /// a trailing slash. So the session is never let follow one: each redirect arrives as the
 /// response of its hop, and the transfer starts the next hop as a new task.
 ///
-/// Why nothing here waits for FoundationNetworking: a task's `cancel()` waits for the
+/// Each hop runs as a ``CurlHop`` (Linux) or as the session's task, both behind
+/// ``NetworkHop``, and both report to the transfer in the same way.
+///
+/// Why nothing here waits for the transport: a `URLSessionTask`'s `cancel()` waits for the
 /// session's work queue, which a hostile reply (20,000 header lines) keeps busy for seconds.
-/// So the outcome is reported first and tasks are cancelled and started on a global queue:
-/// the deadline fires on time and `dispose()` returns at once.
+/// So the outcome is reported first and hops are cancelled without waiting and started on a
+/// thread of their own or a global queue: the deadline fires on time and `dispose()` returns
+/// at once.
 /// A hop in flight: the session's task, or a ``CurlHop``.
 protocol NetworkHop: AnyObject, Sendable {
     func resume()
