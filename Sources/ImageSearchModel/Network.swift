@@ -46,6 +46,9 @@ import Signalbox
 ///   a few at once, never for a cancelled request.
 /// - The value of a `key` parameter (the API key), of a secret header and the password of an
 ///   address's userinfo never appear in an error or a log line; nor does the userinfo.
+/// - On Linux each request runs on a thread of its own that ends with it; image downloads
+///   (`requestImage`, and requests expecting `.image`) run at most six at once, the others
+///   waiting their turn in order (their deadline runs meanwhile); no other request waits.
 /// - A response head of more than 1,000 lines or 256 KB fails with
 ///   ``NetworkError/malformedResponse`` as soon as it goes over; no request waits for another
 ///   request's response.
@@ -76,7 +79,7 @@ public final class Network: Networking {
     #if canImport(FoundationNetworking)
         /// The libcurl handles kept between requests; `nil` where requests run over the
         /// session.
-        private let curlHandles: CurlHandlePool?
+        let curlHandles: CurlHandlePool?
     #endif
     /// The serial queue of the session's delegate (kept here: `OperationQueue` does not
     /// retain its underlying queue on every platform).

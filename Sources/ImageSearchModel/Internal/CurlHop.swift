@@ -46,6 +46,8 @@
         private let queue: DispatchQueue
         private let maximumBodySize: Int
         private let handles: CurlHandlePool
+        /// Whether the hop downloads an image: those run a few at once (``CurlHandlePool``).
+        let isImage: Bool
         private let cancelled = Atomic(false)
 
         private var status = 0
@@ -59,19 +61,32 @@
 
         init(
             request: URLRequest, transfer: NetworkTransfer, queue: DispatchQueue,
-            maximumBodySize: Int, handles: CurlHandlePool
+            maximumBodySize: Int, handles: CurlHandlePool, isImage: Bool
         ) {
             self.handles = handles
+            self.isImage = isImage
             self.request = request
             self.transfer = transfer
             self.queue = queue
             self.maximumBodySize = maximumBodySize
         }
 
-        /// Starts the hop's thread.
+        /// Starts the hop: at once, or for an image when fewer than
+        /// ``CurlHandlePool/maximumImageHopsInFlight`` image hops run.
         func resume() {
+            if isImage {
+                handles.startImageHop(self)
+            } else {
+                startThread()
+            }
+        }
+
+        /// Runs the hop on a thread of its own, named `NetworkHop` where the system shows
+        /// thread names.
+        func startThread() {
+            handles.threadStarts()
             let thread = Thread { [self] in run() }
-            thread.name = "ImageSearchModel.Network.hop"
+            thread.name = "NetworkHop"
             thread.start()
         }
 
@@ -82,9 +97,11 @@
         }
 
         private func run() {
-            let error = perform()
+            let error = cancelled.value ? URLError(.cancelled) : perform()
             let transfer = self.transfer
             queue.async { transfer.complete(with: error) }
+            if isImage { handles.imageHopEnded() }
+            handles.threadEnds()
         }
 
         /// Runs the transfer; returns its error, or `nil` for a complete response.
@@ -318,7 +335,43 @@
 
         /// The most idle handles kept.
         static let capacity = 4
+        /// The most image downloads running at once; more wait their turn, in order (a
+        /// browser opens six connections to a host). Other requests never wait.
+        static let maximumImageHopsInFlight = 6
         private let idle = Atomic<[Handle]>([])
+        private let imageLane = Atomic<(running: Int, waiting: [CurlHop])>((0, []))
+        private let threads = Atomic(0)
+
+        /// How many hop threads of this network are running (tests: none outlives its hop).
+        var runningThreads: Int { threads.value }
+        func threadStarts() { threads.modify { $0 += 1 } }
+        func threadEnds() { threads.modify { $0 -= 1 } }
+
+        /// Starts `hop` now if fewer than ``maximumImageHopsInFlight`` image hops run, else
+        /// when one ends.
+        func startImageHop(_ hop: CurlHop) {
+            let startsNow = imageLane.modify { lane -> Bool in
+                guard lane.running < Self.maximumImageHopsInFlight else {
+                    lane.waiting.append(hop)
+                    return false
+                }
+                lane.running += 1
+                return true
+            }
+            if startsNow { hop.startThread() }
+        }
+
+        /// An image hop ended: the next one waiting starts (a cancelled one ends at once).
+        func imageHopEnded() {
+            let next = imageLane.modify { lane -> CurlHop? in
+                guard !lane.waiting.isEmpty else {
+                    lane.running -= 1
+                    return nil
+                }
+                return lane.waiting.removeFirst()
+            }
+            next?.startThread()
+        }
 
         /// An idle handle (reset when it was put back), or a new one; `nil` if libcurl cannot
         /// make one.

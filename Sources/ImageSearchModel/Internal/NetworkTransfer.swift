@@ -288,7 +288,8 @@ final class NetworkTransfer: @unchecked Sendable {
             if let handles = environment.curlHandles {
                 let hop = CurlHop(
                     request: request, transfer: self, queue: environment.deliveryQueue,
-                    maximumBodySize: environment.maximumBodySize, handles: handles)
+                    maximumBodySize: environment.maximumBodySize, handles: handles,
+                    isImage: environment.checksFirstHop)
                 if register(hop) { hop.resume() }
                 return
             }

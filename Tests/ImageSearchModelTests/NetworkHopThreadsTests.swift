@@ -1,0 +1,66 @@
+import Foundation
+import LoopbackHTTPServer
+import Signalbox
+import Testing
+
+@testable import ImageSearchModel
+
+/// On Linux every request runs on a thread of its own (`CurlHop`): those threads are bounded
+/// for images, never make a search wait, and end with their requests.
+@Suite("Network's request threads", .serialized)
+struct NetworkHopThreadsTests {
+    @Test("image downloads run six at once, the rest in turn; a search never waits for them")
+    func imageLane() throws {
+        let server = try LoopbackHTTPServer(latency: PixabayPage.latency) { request in
+            request.target.hasPrefix("/img") ? .hold : .json("{}")
+        }
+        defer { server.stop() }
+        let network = Network(
+            timeout: 60, imageHosts: ImageHostPolicy(searchServer: server.baseURL))
+        let downloads = (0..<20).map {
+            network.requestImage(url: server.baseURL + "/img\($0).png").start()
+        }
+        defer { for download in downloads { download.dispose() } }
+        for _ in 0..<6 { #expect(server.waitForRequest(timeout: 60)) }
+        // Six downloads hang on a server that never answers; the search goes past them.
+        let search = network.requestJSON(url: server.baseURL + "/api", parameters: [:])
+            .outcome(timeout: 30)
+        #expect(search.values == [Data("{}".utf8)], "got \(String(describing: search.terminal))")
+        let images = { server.requests.count { $0.target.hasPrefix("/img") } }
+        #expect(images() == 6, "\(images()) downloads ran at once")
+        #if canImport(FoundationNetworking)
+            let threads = network.curlHandles?.runningThreads ?? 0
+            #expect(threads <= 6, "\(threads) request threads")
+        #endif
+        // Cancelling the six that run lets the next six start (the search's arrival counted
+        // one of the seven waits).
+        for download in downloads.prefix(6) { download.dispose() }
+        for _ in 0..<7 { #expect(server.waitForRequest(timeout: 60)) }
+        #expect(images() == 12, "\(images()) downloads after six were cancelled")
+    }
+
+    #if canImport(FoundationNetworking)
+        @Test("a request's thread ends with it: none is left after 40 requests")
+        func threadsEnd() throws {
+            let server = try LoopbackHTTPServer(latency: PixabayPage.latency) { _ in .json("{}") }
+            defer { server.stop() }
+            let network = Network(timeout: 30)
+            for index in 0..<40 {
+                let outcome = network.requestJSON(
+                    url: server.baseURL + "/api/\(index)", parameters: [:]
+                )
+                .outcome(timeout: 30)
+                #expect(outcome.values.count == 1)
+            }
+            // The last thread reports, then returns: give it the moment it needs, bounded.
+            let deadline = DispatchTime.now() + 30
+            var left = network.curlHandles?.runningThreads ?? 0
+            while left > 0, DispatchTime.now() < deadline {
+                _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.01)
+                left = network.curlHandles?.runningThreads ?? 0
+            }
+            #expect(network.curlHandles != nil, "requests run over libcurl on Linux")
+            #expect(left == 0, "\(left) request threads outlived their requests")
+        }
+    #endif
+}
