@@ -284,6 +284,23 @@ struct NetworkFaultTests {
         #expect(NetworkError.responseTooLarge(limit: .max).description.contains("GB"))
     }
 
+    /// 235 bytes of gzip that decode to `[0,0,…,0]`, 200,003 bytes.
+    static let gzippedZeros =
+        Data(
+            base64Encoded: "H4sIAAAAAAACA+3CMQ0AAAgDMEMc80PwbwMN+5t2Mw"
+                + String(repeating: "A", count: 256) + "BA7R7IYo7BQw0DAA==") ?? Data()
+
+    @Test("a compressed body is held to the limit as it decodes, and read whole within it")
+    func compressionBomb() throws {
+        let head = "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 235\r\n\r\n"
+        let reply = LoopbackHTTPServer.Reply.raw(Data(head.utf8) + Self.gzippedZeros)
+        #expect(Self.gzippedZeros.count == 235)
+        let small = try FaultProbe(maximumBodySize: 10_000) { _ in reply }
+        small.expectFailure(.responseTooLarge(limit: 10_000))
+        let large = try FaultProbe(maximumBodySize: 300_000) { _ in reply }
+        #expect(large.outcome.values.first?.count == 200_003)
+    }
+
     @Test("a body exactly at the limit is accepted")
     func bodyAtLimit() throws {
         let body = Data(("[" + String(repeating: "1,", count: 499) + "1]").utf8)

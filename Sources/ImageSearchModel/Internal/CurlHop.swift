@@ -119,6 +119,11 @@
 
             set(handle, Option.noSignal, 1)
             set(handle, Option.followLocation, 0)
+            // Only HTTP and HTTPS, whatever the address says (checked before, too).
+            set(handle, Option.protocols, Option.httpAndHTTPS)
+            // A cancelled hop does not wait for a name lookup in flight (libcurl 7.87 and
+            // later; older ones ignore it): its thread ends at once.
+            set(handle, Option.quickExit, 1)
             // Every coding libcurl decodes; the transfer names the others in its error.
             _ = isc_setopt_pointer(handle, Option.acceptEncoding, "")
             _ = isc_setopt_pointer(handle, Option.errorBuffer, errorText)
@@ -321,6 +326,9 @@
             static let connectTimeoutMilliseconds: Int32 = 156
             static let copyPostFields: Int32 = 10_165
             static let progressFunction: Int32 = 20_219  // CURLOPT_XFERINFOFUNCTION
+            static let protocols: Int32 = 181
+            static let httpAndHTTPS = 3  // CURLPROTO_HTTP | CURLPROTO_HTTPS
+            static let quickExit: Int32 = 322
         }
     }
 
