@@ -29,11 +29,12 @@ let package = Package(
             name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting", "SignalboxLocks"]
         ),
         .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
-        // The libcurl calls `Network` makes on Linux, looked up at run time in the libcurl
-        // FoundationNetworking links (C: libcurl's setters take variable arguments).
-        .target(name: "ImageSearchCurl"),
+        // Calls of libcurl's variadic setter, which Swift cannot make: header-only wrappers
+        // around a function pointer `Network` looks up at run time in the libcurl that
+        // FoundationNetworking links (Linux). No library is linked and nothing is compiled.
+        .systemLibrary(name: "CCurlCalls"),
         .target(
-            name: "ImageSearchModel", dependencies: ["Signalbox", "SignalboxLocks", "ImageSearchCurl"]
+            name: "ImageSearchModel", dependencies: ["Signalbox", "SignalboxLocks", "CCurlCalls"]
         ),
         // The catalog of invented photo records that answers Pixabay searches offline.
         .target(name: "ImageSearchOffline", dependencies: ["ImageSearchModel", "Signalbox"]),

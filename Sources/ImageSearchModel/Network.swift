@@ -176,7 +176,7 @@ public final class Network: Networking {
         #if canImport(FoundationNetworking)
             // Linux: requests run over libcurl, a thread each (see `CurlHop`), and no
             // session is made.
-            curlHandles = CurlHop.isAvailable ? CurlHandlePool() : nil
+            curlHandles = LibCurl.shared.map(CurlHandlePool.init(curl:))
             guard curlHandles == nil else {
                 session = nil
                 return

@@ -30,7 +30,8 @@ struct NetworkHopThreadsTests {
         #expect(images() == 6, "\(images()) downloads ran at once")
         #if canImport(FoundationNetworking)
             let threads = network.curlHandles?.runningThreads ?? 0
-            #expect(threads <= 6, "\(threads) request threads")
+            // The six downloads', and the search's if it has reported but not yet returned.
+            #expect(threads <= 7, "\(threads) request threads")
         #endif
         // Cancelling the six that run lets the next six start (the search's arrival counted
         // one of the seven waits).

@@ -1,7 +1,7 @@
 #if canImport(FoundationNetworking)
     import Foundation
     import FoundationNetworking
-    import ImageSearchCurl
+    import CCurlCalls
     import Signalbox
 
     /// One hop of a ``NetworkTransfer`` over libcurl, on a thread of its own (Linux).
@@ -22,12 +22,8 @@
     /// the transfer follows them itself, as with `URLSession`.
     final class CurlHop: NetworkHop, @unchecked Sendable {
         // Safety: `cancelled` is an `Atomic`. Every other `var` is touched only by the hop's
-        // thread: in `run()` and in the libcurl callbacks, which `isc_perform` calls on that
+        // thread: in `run()` and in the libcurl callbacks, which `curl_easy_perform` calls on that
         // thread. The `let`s are immutable.
-
-        /// Whether libcurl could be loaded (it is FoundationNetworking's own dependency, so it
-        /// is there wherever `URLSession` works).
-        static let isAvailable = isc_available() == 1
 
         /// The most header lines one response head may have (every hop, 1xx heads included).
         static let maximumHeaderLines = 1_000
@@ -110,38 +106,37 @@
             let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Option.errorSize)
             errorText.initialize(repeating: 0, count: Option.errorSize)
             defer { errorText.deallocate() }
+            let curl = handles.curl
             var headers: UnsafeMutableRawPointer?
-            defer { isc_slist_free_all(headers) }
+            defer { curl.listFreeAll(headers) }
             // Put back (and so reset) first, while the buffer and the list it names exist.
             guard let handle = handles.take() else { return NetworkError.unknown }
             defer { handles.putBack(handle) }
             let context = Unmanaged.passUnretained(self).toOpaque()
 
-            set(handle, Option.noSignal, 1)
-            set(handle, Option.followLocation, 0)
+            curl.set(handle, Option.noSignal, 1)
+            curl.set(handle, Option.followLocation, 0)
             // Only HTTP and HTTPS, whatever the address says (checked before, too).
-            set(handle, Option.protocols, Option.httpAndHTTPS)
+            curl.set(handle, Option.protocols, Option.httpAndHTTPS)
             // A cancelled hop does not wait for a name lookup in flight (libcurl 7.87 and
             // later; older ones ignore it): its thread ends at once.
-            set(handle, Option.quickExit, 1)
+            curl.set(handle, Option.quickExit, 1)
             // Every coding libcurl decodes; the transfer names the others in its error.
-            _ = isc_setopt_pointer(handle, Option.acceptEncoding, "")
-            _ = isc_setopt_pointer(handle, Option.errorBuffer, errorText)
-            _ = url.absoluteString.withCString { isc_setopt_pointer(handle, Option.url, $0) }
-            if let bundle = Self.certificateBundle {
-                _ = bundle.withCString { isc_setopt_pointer(handle, Option.caInfo, $0) }
-            }
+            curl.set(handle, Option.acceptEncoding, "")
+            curl.set(handle, Option.errorBuffer, UnsafeRawPointer(errorText))
+            curl.set(handle, Option.url, url.absoluteString)
+            if let bundle = Self.certificateBundle { curl.set(handle, Option.caInfo, bundle) }
             // A backstop only: the transfer's deadline comes first.
             let backstop = Self.milliseconds(request.timeoutInterval)
-            set(handle, Option.timeoutMilliseconds, backstop)
-            set(handle, Option.connectTimeoutMilliseconds, backstop)
-            _ = isc_setopt_data_callback(handle, Option.headerFunction, curlHeaderCallback)
-            _ = isc_setopt_pointer(handle, Option.headerData, context)
-            _ = isc_setopt_data_callback(handle, Option.writeFunction, curlWriteCallback)
-            _ = isc_setopt_pointer(handle, Option.writeData, context)
-            set(handle, Option.noProgress, 0)
-            _ = isc_setopt_progress_callback(handle, Option.progressFunction, curlProgressCallback)
-            _ = isc_setopt_pointer(handle, Option.progressData, context)
+            curl.set(handle, Option.timeoutMilliseconds, backstop)
+            curl.set(handle, Option.connectTimeoutMilliseconds, backstop)
+            curl.set(handle, Option.headerFunction, curlHeaderCallback)
+            curl.set(handle, Option.headerData, UnsafeRawPointer(context))
+            curl.set(handle, Option.writeFunction, curlWriteCallback)
+            curl.set(handle, Option.writeData, UnsafeRawPointer(context))
+            curl.set(handle, Option.noProgress, 0)
+            curl.set(handle, Option.progressFunction, curlProgressCallback)
+            curl.set(handle, Option.progressData, UnsafeRawPointer(context))
 
             // libcurl's own `Expect: 100-continue` would hold a body back for a second.
             var lines = ["Expect:"]
@@ -150,41 +145,39 @@
                 lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
             }
             for line in lines {
-                guard let appended = line.withCString({ isc_slist_append(headers, $0) }) else {
+                guard let appended = line.withCString({ curl.listAppend(headers, $0) }) else {
                     return NetworkError.unknown
                 }
                 headers = appended
             }
-            _ = isc_setopt_pointer(handle, Option.httpHeader, headers)
+            curl.set(handle, Option.httpHeader, UnsafeRawPointer(headers))
 
             let method = (request.httpMethod ?? "GET").uppercased()
             let body = request.httpBody
             switch method {
-            case "GET": set(handle, Option.httpGet, 1)
-            case "HEAD": set(handle, Option.noBody, 1)
+            case "GET": curl.set(handle, Option.httpGet, 1)
+            case "HEAD": curl.set(handle, Option.noBody, 1)
             default:
                 // A POST always has a body (libcurl would read one from standard input
                 // otherwise); other methods have one when the request does.
                 if body != nil || method == "POST" {
                     let bytes = body ?? Data()
                     // Copied by libcurl: the size first, so that a NUL does not end it.
-                    _ = isc_setopt_offset(handle, Option.postFieldSizeLarge, Int64(bytes.count))
+                    curl.set(handle, Option.postFieldSizeLarge, offset: Int64(bytes.count))
                     if bytes.isEmpty {
-                        _ = isc_setopt_pointer(handle, Option.copyPostFields, "")
+                        curl.set(handle, Option.copyPostFields, "")
                     } else {
-                        _ = bytes.withUnsafeBytes {
-                            isc_setopt_pointer(handle, Option.copyPostFields, $0.baseAddress)
+                        bytes.withUnsafeBytes {
+                            curl.set(handle, Option.copyPostFields, $0.baseAddress)
                         }
                     }
                 }
                 if method != "POST" {
-                    _ = method.withCString {
-                        isc_setopt_pointer(handle, Option.customRequest, $0)
-                    }
+                    curl.set(handle, Option.customRequest, method)
                 }
             }
 
-            let code = Int(isc_perform(handle))
+            let code = Int(curl.perform(handle))
             if cancelled.value { return URLError(.cancelled) }
             if headerOverflow { return NetworkError.malformedResponse }
             if code == 0 {
@@ -194,12 +187,9 @@
             if code == Self.operationTimedOut { return URLError(.timedOut) }
             let message =
                 errorText.pointee != 0
-                ? String(cString: errorText) : String(cString: isc_strerror(Int32(code)))
+                ? String(cString: errorText)
+                : curl.describe(Int32(truncatingIfNeeded: code)).map { String(cString: $0) } ?? ""
             return NetworkError(curlCode: code, message: message)
-        }
-
-        private func set(_ handle: UnsafeMutableRawPointer, _ option: Int32, _ value: Int) {
-            _ = isc_setopt_long(handle, option, value)
         }
 
         /// `seconds` as whole milliseconds, at least 1 and at most a day and a bit.
@@ -341,6 +331,8 @@
             let pointer: UnsafeMutableRawPointer
         }
 
+        /// The functions of libcurl.
+        let curl: LibCurl
         /// The most idle handles kept.
         static let capacity = 4
         /// The most image downloads running at once; more wait their turn, in order (a
@@ -349,6 +341,10 @@
         private let idle = Atomic<[Handle]>([])
         private let imageLane = Atomic<(running: Int, waiting: [CurlHop])>((0, []))
         private let threads = Atomic(0)
+
+        init(curl: LibCurl) {
+            self.curl = curl
+        }
 
         /// How many hop threads of this network are running (tests: none outlives its hop).
         var runningThreads: Int { threads.value }
@@ -384,23 +380,23 @@
         /// An idle handle (reset when it was put back), or a new one; `nil` if libcurl cannot
         /// make one.
         func take() -> UnsafeMutableRawPointer? {
-            idle.modify { $0.popLast() }?.pointer ?? isc_easy_init()
+            idle.modify { $0.popLast() }?.pointer ?? curl.easyInit()
         }
 
         /// Resets `handle` (it no longer names the hop's buffers and callbacks) and keeps it
         /// for a later hop, or releases it when enough are kept.
         func putBack(_ handle: UnsafeMutableRawPointer) {
-            isc_easy_reset(handle)
+            curl.easyReset(handle)
             let kept = idle.modify { idle -> Bool in
                 guard idle.count < Self.capacity else { return false }
                 idle.append(Handle(pointer: handle))
                 return true
             }
-            if !kept { isc_easy_cleanup(handle) }
+            if !kept { curl.easyCleanup(handle) }
         }
 
         deinit {
-            for handle in idle.value { isc_easy_cleanup(handle.pointer) }
+            for handle in idle.value { curl.easyCleanup(handle.pointer) }
         }
     }
 
@@ -428,19 +424,19 @@
         return overflow || total < 0 ? nil : total
     }
 
-    private let curlHeaderCallback: isc_data_callback = { bytes, size, count, context in
+    private let curlHeaderCallback: ccurl_data_callback = { bytes, size, count, context in
         guard let bytes, let context, let total = byteCount(size, count) else { return 0 }
         let hop = Unmanaged<CurlHop>.fromOpaque(context).takeUnretainedValue()
         return hop.header(UnsafeRawBufferPointer(start: bytes, count: total)) ? total : 0
     }
 
-    private let curlWriteCallback: isc_data_callback = { bytes, size, count, context in
+    private let curlWriteCallback: ccurl_data_callback = { bytes, size, count, context in
         guard let bytes, let context, let total = byteCount(size, count) else { return 0 }
         let hop = Unmanaged<CurlHop>.fromOpaque(context).takeUnretainedValue()
         return hop.body(UnsafeRawBufferPointer(start: bytes, count: total)) ? total : 0
     }
 
-    private let curlProgressCallback: isc_progress_callback = { context, _, _, _, _ in
+    private let curlProgressCallback: ccurl_progress_callback = { context, _, _, _, _ in
         guard let context else { return 1 }
         return Unmanaged<CurlHop>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
     }
