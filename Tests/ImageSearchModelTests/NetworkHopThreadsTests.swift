@@ -64,4 +64,34 @@ struct NetworkHopThreadsTests {
             #expect(left == 0, "\(left) request threads outlived their requests")
         }
     #endif
+
+    @Test("a network and its requests are released once the requests have ended")
+    func releasedAfterRequests() throws {
+        let server = try LoopbackHTTPServer(latency: PixabayPage.latency) { request in
+            request.target.hasPrefix("/hold") ? .hold : .json("{}")
+        }
+        defer { server.stop() }
+        weak var released: Network?
+        do {
+            let network = Network(timeout: 30)
+            released = network
+            for index in 0..<5 {
+                let outcome = network.requestJSON(
+                    url: server.baseURL + "/\(index)", parameters: [:]
+                )
+                .outcome(timeout: 30)
+                #expect(outcome.values.count == 1)
+            }
+            // And one disposed while it waits for its answer.
+            let held = network.requestJSON(url: server.baseURL + "/hold", parameters: [:]).start()
+            #expect(server.waitForRequest(timeout: 30))
+            held.dispose()
+        }
+        // A request's thread lets go of it when it returns (within a second of a disposal).
+        let deadline = DispatchTime.now() + 30
+        while released != nil, DispatchTime.now() < deadline {
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.01)
+        }
+        #expect(released == nil, "the network (and its requests) outlived them")
+    }
 }

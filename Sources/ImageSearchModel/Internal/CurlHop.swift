@@ -38,7 +38,9 @@
         ].first { FileManager.default.fileExists(atPath: $0) }
 
         private let request: URLRequest
-        private let transfer: NetworkTransfer
+        /// The transfer reported to; let go of when the hop's thread returns, which breaks
+        /// the cycle with the transfer's reference to its current hop.
+        private var transfer: NetworkTransfer?
         private let queue: DispatchQueue
         private let maximumBodySize: Int
         private let handles: CurlHandlePool
@@ -94,8 +96,10 @@
 
         private func run() {
             let error = cancelled.value ? URLError(.cancelled) : perform()
-            let transfer = self.transfer
-            queue.async { transfer.complete(with: error) }
+            if let transfer {
+                queue.async { transfer.complete(with: error) }
+            }
+            transfer = nil
             if isImage { handles.imageHopEnded() }
             handles.threadEnds()
         }
@@ -271,7 +275,7 @@
                 headerOverflow = true
                 return
             }
-            let transfer = self.transfer
+            guard let transfer else { return }
             queue.async { if !transfer.receive(response) { transfer.cancel() } }
         }
 
@@ -279,8 +283,9 @@
         fileprivate func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
             guard !cancelled.value else { return false }
             let data = Data(bytes)
-            let transfer = self.transfer
-            queue.async { if !transfer.receive(data) { transfer.cancel() } }
+            if let transfer {
+                queue.async { if !transfer.receive(data) { transfer.cancel() } }
+            }
             // Past the limit the transfer fails when it reads this piece: nothing more is read.
             let (total, overflow) = bodyBytes.addingReportingOverflow(bytes.count)
             bodyBytes = total
