@@ -28,6 +28,11 @@ struct NetworkHopThreadsTests {
         #expect(search.values == [Data("{}".utf8)], "got \(String(describing: search.terminal))")
         let images = { server.requests.count { $0.target.hasPrefix("/img") } }
         #expect(images() == 6, "\(images()) downloads ran at once")
+        // The six are named where the system shows thread names (other suites' requests may
+        // add more).
+        if let named = HostChecksTests.threadCount(named: "NetworkHop") {
+            #expect(named >= 6, "\(named) threads named NetworkHop")
+        }
         #if canImport(FoundationNetworking)
             let threads = network.curlHandles?.runningThreads ?? 0
             // The six downloads', and the search's if it has reported but not yet returned.

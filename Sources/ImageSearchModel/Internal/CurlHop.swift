@@ -83,9 +83,7 @@
         /// thread names.
         func startThread() {
             handles.threadStarts()
-            let thread = Thread { [self] in run() }
-            thread.name = "NetworkHop"
-            thread.start()
+            NamedThread.start("NetworkHop") { [self] in run() }
         }
 
         /// Stops the transfer at libcurl's next callback (within a second while it waits for

@@ -106,33 +106,9 @@ final class HostResolver: Sendable {
             decide(isPublic)
         case .queued(let startThread):
             guard startThread else { return }
-            let thread = Thread { [self] in
-                Self.nameCurrentThread()
-                work(lane)
-            }
-            thread.name = Self.threadName
-            thread.start()
+            NamedThread.start(Self.threadName) { [self] in work(lane) }
         }
     }
-
-    /// Gives the current thread the resolver's name where the system shows it (`top`, a
-    /// debugger, `/proc`): on Linux, `Thread.name` does not reach the kernel, and Glibc's
-    /// `pthread_setname_np` is not imported (a GNU extension), so it is looked up once.
-    private static func nameCurrentThread() {
-        #if os(Linux)
-            typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
-            guard let symbol = setNameSymbol else { return }
-            _ = unsafeBitCast(symbol, to: SetName.self)(pthread_self(), threadName)
-        #endif
-    }
-
-    #if os(Linux)
-        /// `pthread_setname_np`, if the C library has it. (`nonisolated(unsafe)`: a raw
-        /// pointer is not `Sendable`, but this one is set once, by the lazy initialiser of a
-        /// static, and only read after.)
-        private nonisolated(unsafe) static let setNameSymbol = dlsym(
-            UnsafeMutableRawPointer(bitPattern: 0), "pthread_setname_np")
-    #endif
 
     /// A thread's loop: resolves its lane's names until the queue is empty.
     private func work(_ lane: Lane) {
