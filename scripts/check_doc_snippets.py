@@ -166,7 +166,10 @@ def check_program(program, number, settings):
     command = [
         settings.swiftc, "-typecheck", "-swift-version", "6", "-warnings-as-errors",
         "-module-name", "DocSnippet", "-module-cache-path", settings.module_cache,
-        "-I", settings.modules, "-I", settings.stand_in, *files,
+        "-I", settings.modules, "-I", settings.stand_in,
+        # The package's system-library module (its module map), which SwiftPM hands every
+        # client of ImageSearchModel and a bare swiftc must be told of.
+        "-I", os.path.join(settings.root, "Sources", "CCurlCalls"), *files,
     ]
     result = run(command, cwd=settings.root)
     if result.returncode == 0:

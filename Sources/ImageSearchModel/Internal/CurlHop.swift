@@ -1,7 +1,7 @@
 #if canImport(FoundationNetworking)
     import Foundation
     import FoundationNetworking
-    import CCurlCalls
+    internal import CCurlCalls
     import Signalbox
 
     /// One hop of a ``NetworkTransfer`` over libcurl, on a thread of its own (Linux).

@@ -1,5 +1,5 @@
 #if canImport(FoundationNetworking)
-    import CCurlCalls
+    internal import CCurlCalls
     import Foundation
 
     /// The libcurl functions ``CurlHop`` calls, looked up once in the libcurl that
