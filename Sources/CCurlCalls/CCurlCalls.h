@@ -18,6 +18,22 @@ typedef int (*ccurl_progress_callback)(
     void *context, int64_t download_total, int64_t download_now, int64_t upload_total,
     int64_t upload_now);
 
+/// The address libcurl is about to connect to (`struct curl_sockaddr`): `addr` is the start
+/// of a socket address (`struct sockaddr`, declared here by its size so that this header
+/// needs no system header) of `addrlen` bytes, which libcurl allocates in full.
+struct ccurl_sockaddr {
+    int family;
+    int socktype;
+    int protocol;
+    unsigned int addrlen;
+    unsigned char addr[16];
+};
+
+/// Opens the socket of a connection (`CURLOPT_OPENSOCKETFUNCTION`): a descriptor, or -1 to
+/// refuse the address.
+typedef int (*ccurl_opensocket_callback)(
+    void *context, int purpose, struct ccurl_sockaddr *address);
+
 /// `curl_easy_setopt` and `curl_easy_getinfo`.
 typedef int (*ccurl_variadic)(void *handle, int option, ...);
 
@@ -42,6 +58,11 @@ static inline int ccurl_setopt_data_callback(
 
 static inline int ccurl_setopt_progress_callback(
     const void *setopt, void *handle, int option, ccurl_progress_callback callback) {
+    return ((ccurl_variadic)setopt)(handle, option, callback);
+}
+
+static inline int ccurl_setopt_opensocket_callback(
+    const void *setopt, void *handle, int option, ccurl_opensocket_callback callback) {
     return ((ccurl_variadic)setopt)(handle, option, callback);
 }
 

@@ -43,7 +43,8 @@ import Signalbox
 ///   hop checked before anything is sent to it; any other request sent to a public host is
 ///   held to the same policy on every redirect (a public server cannot redirect a search
 ///   onto the user's own machine or network). Names are resolved off the shared thread pool,
-///   a few at once, never for a cancelled request.
+///   a few at once, never for a cancelled request; on Linux the address then connected to
+///   is checked too (a name that rebinds between the two lookups is refused).
 /// - The value of a `key` parameter (the API key), of a secret header and the password of an
 ///   address's userinfo never appear in an error or a log line; nor does the userinfo.
 /// - On Linux each request runs on a thread of its own that ends with it; image downloads
@@ -162,10 +163,12 @@ public final class Network: Networking {
     private init(
         checkedTimeout timeout: TimeInterval, maximumBodySize: Int,
         log: (@Sendable (String) -> Void)?, userAgent: String?, imageHosts: ImageHostPolicy,
-        resolveHost: @escaping @Sendable (String) -> Bool = HostAddress.isPublic(resolving:)
+        resolveHost: @escaping @Sendable (String) -> Bool = HostAddress.isPublic(resolving:),
+        isPublicAddress: @escaping @Sendable (UnsafeMutablePointer<sockaddr>) -> Bool =
+            HostAddress.isPublic(socketAddress:)
     ) {
         self.imageHosts = imageHosts
-        hostResolver = HostResolver(resolve: resolveHost)
+        hostResolver = HostResolver(resolve: resolveHost, isPublicAddress: isPublicAddress)
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
         self.log = log
@@ -205,14 +208,17 @@ public final class Network: Networking {
     }
 
     /// A network whose host checks resolve names with `resolveHost` (tests: a resolver that
-    /// never answers).
+    /// never answers) and judge the addresses connected to with `isPublicAddress`.
     convenience init(
         timeout: TimeInterval, imageHosts: ImageHostPolicy,
-        resolveHost: @escaping @Sendable (String) -> Bool
+        resolveHost: @escaping @Sendable (String) -> Bool,
+        isPublicAddress: @escaping @Sendable (UnsafeMutablePointer<sockaddr>) -> Bool =
+            HostAddress.isPublic(socketAddress:)
     ) {
         self.init(
             checkedTimeout: timeout, maximumBodySize: Network.defaultMaximumBodySize, log: nil,
-            userAgent: nil, imageHosts: imageHosts, resolveHost: resolveHost)
+            userAgent: nil, imageHosts: imageHosts, resolveHost: resolveHost,
+            isPublicAddress: isPublicAddress)
     }
 
     /// Whole seconds, two more than `timeout` (at most 86,402 for a checked timeout).

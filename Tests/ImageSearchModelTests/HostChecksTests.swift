@@ -117,4 +117,68 @@ struct HostChecksTests {
             settled <= HostResolver.maximumInFlight,
             "\(settled) names resolved for 300 cancelled views")
     }
+
+    /// This machine's name, when it resolves to a loopback address (as `/etc/hosts` makes
+    /// it on the machines CI runs on); `nil` otherwise.
+    static let loopbackHostName: String? = {
+        let name = ProcessInfo.processInfo.hostName
+        guard !name.isEmpty, name != "localhost",
+            HostAddress.isPublic(numericHost: name) == nil,
+            HostAddress.isPublic(specialName: name) == nil,
+            !HostAddress.isPublic(resolving: name)
+        else { return nil }
+        return name
+    }()
+
+    #if canImport(FoundationNetworking)
+        @Test(
+            "an image host whose name passed the check but connects to a private address is refused",
+            .enabled(if: loopbackHostName != nil))
+        func rebindingRefused() throws {
+            let server = try LoopbackHTTPServer { _ in
+                .respond(
+                    status: 200, headers: ["Content-Type": "image/png"],
+                    body: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            }
+            defer { server.stop() }
+            // The check's lookup says public (a name that rebinds between two lookups); the
+            // connection then goes to 127.0.0.1.
+            let network = Network(
+                timeout: 10, imageHosts: .publicHostsOnly, resolveHost: { _ in true })
+            let name = try #require(Self.loopbackHostName)
+            let address = server.baseURL.replacingOccurrences(of: "127.0.0.1", with: name)
+            let outcome = network.requestImage(url: address + "/img.png").outcome(timeout: 20)
+            guard case .invalidRequest(let message)? = outcome.error else {
+                Issue.record("got \(String(describing: outcome.terminal))")
+                return
+            }
+            #expect(message.contains("private or local address"), "\(message)")
+            #expect(server.requests.isEmpty, "the request reached the private address")
+        }
+
+        @Test(
+            "an image host that passed by its name is fetched over the socket the check opened",
+            .enabled(if: loopbackHostName != nil))
+        func checkedConnection() throws {
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0])
+            let server = try LoopbackHTTPServer { _ in
+                .respond(status: 200, headers: ["Content-Type": "image/png"], body: png)
+            }
+            defer { server.stop() }
+            // Both checks stand in for public ones that pass: the name, then the address
+            // (loopback here), which the network connects to itself.
+            let checked = Atomic(0)
+            let network = Network(
+                timeout: 10, imageHosts: .publicHostsOnly, resolveHost: { _ in true },
+                isPublicAddress: { _ in
+                    checked.modify { $0 += 1 }
+                    return true
+                })
+            let name = try #require(Self.loopbackHostName)
+            let address = server.baseURL.replacingOccurrences(of: "127.0.0.1", with: name)
+            let outcome = network.requestImage(url: address + "/img.png").outcome(timeout: 20)
+            #expect(outcome.values == [png], "got \(String(describing: outcome.terminal))")
+            #expect(checked.value >= 1, "the address was not checked")
+        }
+    #endif
 }

@@ -46,6 +46,12 @@
         private let handles: CurlHandlePool
         /// Whether the hop downloads an image: those run a few at once (``CurlHandlePool``).
         let isImage: Bool
+        /// Whether an address may be connected to, when the host passed its check by a
+        /// lookup of its name (`nil`: any); not applied through a proxy, whose own address
+        /// it would be.
+        private let addressCheck: (@Sendable (UnsafeMutablePointer<sockaddr>) -> Bool)?
+        /// Set when the address to connect to was refused.
+        private var refusedAddress = false
         private let cancelled = Atomic(false)
 
         private var status = 0
@@ -59,10 +65,12 @@
 
         init(
             request: URLRequest, transfer: NetworkTransfer, queue: DispatchQueue,
-            maximumBodySize: Int, handles: CurlHandlePool, isImage: Bool
+            maximumBodySize: Int, handles: CurlHandlePool, isImage: Bool,
+            addressCheck: (@Sendable (UnsafeMutablePointer<sockaddr>) -> Bool)? = nil
         ) {
             self.handles = handles
             self.isImage = isImage
+            self.addressCheck = Self.proxyConfigured ? nil : addressCheck
             self.request = request
             self.transfer = transfer
             self.queue = queue
@@ -139,6 +147,10 @@
             curl.set(handle, Option.noProgress, 0)
             curl.set(handle, Option.progressFunction, curlProgressCallback)
             curl.set(handle, Option.progressData, UnsafeRawPointer(context))
+            if addressCheck != nil {
+                curl.set(handle, Option.openSocketFunction, curlOpenSocketCallback)
+                curl.set(handle, Option.openSocketData, UnsafeRawPointer(context))
+            }
 
             // libcurl's own `Expect: 100-continue` would hold a body back for a second.
             var lines = ["Expect:"]
@@ -181,6 +193,7 @@
 
             let code = Int(curl.perform(handle))
             if cancelled.value { return URLError(.cancelled) }
+            if refusedAddress { return NetworkTransfer.refusal(of: url, isImage: isImage) }
             if headerOverflow { return NetworkError.malformedResponse }
             if code == 0 {
                 // libcurl 7.88 reports a connection closed inside the head as a success.
@@ -292,6 +305,32 @@
 
         fileprivate var isCancelled: Bool { cancelled.value }
 
+        /// Opens the socket of a connection to `address`, or refuses (-1) a private one.
+        fileprivate func openSocket(_ address: UnsafeMutablePointer<ccurl_sockaddr>) -> Int32 {
+            guard
+                let offset = MemoryLayout<ccurl_sockaddr>.offset(of: \ccurl_sockaddr.addr),
+                address.pointee.addrlen >= MemoryLayout<sockaddr>.size
+            else { return -1 }
+            let socketAddress = (UnsafeMutableRawPointer(address) + offset)
+                .assumingMemoryBound(to: sockaddr.self)
+            let minimum =
+                address.pointee.family == AF_INET6
+                ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size
+            guard address.pointee.addrlen >= minimum, addressCheck?(socketAddress) ?? true else {
+                refusedAddress = true
+                return -1
+            }
+            let descriptor = socket(
+                address.pointee.family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue),
+                address.pointee.protocol)
+            return descriptor < 0 ? -1 : descriptor
+        }
+
+        /// Whether libcurl sends requests through a proxy named in the environment.
+        static let proxyConfigured = [
+            "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
+        ].contains { !(ProcessInfo.processInfo.environment[$0] ?? "").isEmpty }
+
         /// libcurl's result codes and options used here (their values from `curl.h`, stable
         /// since libcurl 7.32).
         private static let operationTimedOut = 28
@@ -322,6 +361,8 @@
             static let protocols: Int32 = 181
             static let httpAndHTTPS = 3  // CURLPROTO_HTTP | CURLPROTO_HTTPS
             static let quickExit: Int32 = 322
+            static let openSocketFunction: Int32 = 20_163
+            static let openSocketData: Int32 = 10_164
         }
     }
 
@@ -437,6 +478,12 @@
         guard let bytes, let context, let total = byteCount(size, count) else { return 0 }
         let hop = Unmanaged<CurlHop>.fromOpaque(context).takeUnretainedValue()
         return hop.body(UnsafeRawBufferPointer(start: bytes, count: total)) ? total : 0
+    }
+
+    private let curlOpenSocketCallback: ccurl_opensocket_callback = { context, purpose, address in
+        // Purpose 0: a connection (CURLSOCKTYPE_IPCXN); anything else is refused.
+        guard let context, let address, purpose == 0 else { return -1 }
+        return Unmanaged<CurlHop>.fromOpaque(context).takeUnretainedValue().openSocket(address)
     }
 
     private let curlProgressCallback: ccurl_progress_callback = { context, _, _, _, _ in

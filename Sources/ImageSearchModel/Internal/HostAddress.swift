@@ -69,7 +69,8 @@ enum HostAddress {
         return true
     }
 
-    private static func isPublic(socketAddress address: UnsafeMutablePointer<sockaddr>) -> Bool {
+    /// Whether a socket address (IPv4 or IPv6) is public; any other family is not.
+    static func isPublic(socketAddress address: UnsafeMutablePointer<sockaddr>) -> Bool {
         switch Int32(address.pointee.sa_family) {
         case AF_INET:
             return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {

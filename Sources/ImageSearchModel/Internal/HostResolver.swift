@@ -64,11 +64,22 @@ final class HostResolver: Sendable {
     }
 
     private let resolve: @Sendable (String) -> Bool
+    /// Whether an address about to be connected to is public: the second check of a host
+    /// that passed by its name (see `CurlHop`).
+    let isPublicAddress: @Sendable (UnsafeMutablePointer<sockaddr>) -> Bool
     private let state = Atomic(State())
 
-    /// - Parameter resolve: Whether a name is public, blocking while it resolves.
-    init(resolve: @escaping @Sendable (String) -> Bool) {
+    /// - Parameters:
+    ///   - resolve: Whether a name is public, blocking while it resolves.
+    ///   - isPublicAddress: Whether a socket address is public (tests: one that says yes to
+    ///     loopback).
+    init(
+        resolve: @escaping @Sendable (String) -> Bool,
+        isPublicAddress: @escaping @Sendable (UnsafeMutablePointer<sockaddr>) -> Bool =
+            HostAddress.isPublic(socketAddress:)
+    ) {
         self.resolve = resolve
+        self.isPublicAddress = isPublicAddress
     }
 
     /// Calls `decide` with whether `host` is public, on a thread of the resolver (or on the

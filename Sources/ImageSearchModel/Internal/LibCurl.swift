@@ -87,5 +87,12 @@
         ) {
             _ = ccurl_setopt_progress_callback(setopt, handle, option, callback)
         }
+
+        func set(
+            _ handle: UnsafeMutableRawPointer, _ option: Int32,
+            _ callback: ccurl_opensocket_callback
+        ) {
+            _ = ccurl_setopt_opensocket_callback(setopt, handle, option, callback)
+        }
     }
 #endif

@@ -249,28 +249,30 @@ final class NetworkTransfer: @unchecked Sendable {
         }
         let queue = environment.deliveryQueue
         let isImage = environment.checksFirstHop
-        let decide: @Sendable (Bool) -> Void = { [self] allowed in
+        // `resolved`: the verdict came from looking the name up, so the address connected to
+        // is checked again (a name can answer differently the second time).
+        let decide: @Sendable (Bool, Bool) -> Void = { [self] allowed, resolved in
             queue.async { [self] in
                 guard !finished else { return }
                 guard allowed else {
                     finish(.failure(Self.refusal(of: url, isImage: isImage)))
                     return
                 }
-                launch(request)
+                launch(request, connectsToPublicAddressOnly: resolved)
             }
         }
         if let verdict = policy.verdict(for: url) {
-            decide(verdict)
+            decide(verdict, false)
             return
         }
         let tasks = self.tasks
         environment.resolver.check(
             url.host ?? "", lane: isImage ? .image : .search,
-            isCancelled: { tasks.value.cancelled }, decide: decide)
+            isCancelled: { tasks.value.cancelled }, decide: { decide($0, true) })
     }
 
     /// Why a hop to `url`, a private or local address, is not sent.
-    private static func refusal(of url: URL, isImage: Bool) -> NetworkError {
+    static func refusal(of url: URL, isImage: Bool) -> NetworkError {
         let host = url.host.map(HostAddress.normalized) ?? "?"
         return .invalidRequest(
             message: isImage
@@ -283,13 +285,19 @@ final class NetworkTransfer: @unchecked Sendable {
     /// Starts the hop: on a thread of its own over libcurl, or as the session's task on a
     /// global queue (creating a task may wait for the session's queue, which the delivery
     /// queue must never do).
-    private func launch(_ request: URLRequest) {
+    ///
+    /// `connectsToPublicAddressOnly`: the hop's host was found public by looking its name
+    /// up; over libcurl the address actually connected to is held to that too (a name that
+    /// rebinds between the two lookups is refused). `URLSession` offers no such hook.
+    private func launch(_ request: URLRequest, connectsToPublicAddressOnly: Bool = false) {
         #if canImport(FoundationNetworking)
             if let handles = environment.curlHandles {
                 let hop = CurlHop(
                     request: request, transfer: self, queue: environment.deliveryQueue,
                     maximumBodySize: environment.maximumBodySize, handles: handles,
-                    isImage: environment.checksFirstHop)
+                    isImage: environment.checksFirstHop,
+                    addressCheck: connectsToPublicAddressOnly
+                        ? environment.resolver.isPublicAddress : nil)
                 if register(hop) { hop.resume() }
                 return
             }
