@@ -85,6 +85,32 @@ struct NetworkHeaderStormTests {
         #expect(outcome.values.count == 1, "got \(String(describing: outcome.terminal))")
     }
 
+    /// `informational` heads of `100 Continue` (two lines each), then a 200 with `{}`.
+    static func continues(_ informational: Int) -> LoopbackHTTPServer.Reply {
+        let flood = String(repeating: "HTTP/1.1 100 Continue\r\n\r\n", count: informational)
+        return .raw(Data((flood + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}").utf8))
+    }
+
+    @Test("informational heads count toward the bound: 400 are read past, 600 refused")
+    func informationalFlood() throws {
+        for (count, refused) in [(400, false), (600, true)] {
+            let server = try LoopbackHTTPServer { _ in Self.continues(count) }
+            defer { server.stop() }
+            let outcome = Network(timeout: 30).requestJSON(
+                url: server.baseURL + "/api", parameters: [:]
+            ).outcome(timeout: 30)
+            if refused {
+                #expect(
+                    outcome.error == .malformedResponse,
+                    "\(count): \(String(describing: outcome.terminal))")
+            } else {
+                #expect(
+                    outcome.values == [Data("{}".utf8)],
+                    "\(count): \(String(describing: outcome.terminal))")
+            }
+        }
+    }
+
     @Test("a head of 1,100 lines is refused as a malformed response")
     func headOverLineBound() throws {
         let server = try LoopbackHTTPServer { _ in Self.storm(lines: 1_100) }
