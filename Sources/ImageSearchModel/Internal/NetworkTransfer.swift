@@ -5,6 +5,20 @@ import Signalbox
     import FoundationNetworking
 #endif
 
+/// A hop in flight: the session's task, or a ``CurlHop``.
+protocol NetworkHop: AnyObject, Sendable {
+    func resume()
+    /// Cancels the hop from any thread without waiting for the transport.
+    func cancelWithoutWaiting()
+}
+
+extension URLSessionTask: NetworkHop {
+    /// Cancels on a global queue: `cancel()` waits for the session's work queue.
+    func cancelWithoutWaiting() {
+        DispatchQueue.global(qos: .utility).async { self.cancel() }
+    }
+}
+
 /// One request in flight, over as many hops as its redirects take: collects the body within
 /// the size limit, follows redirects itself (``RedirectRule``), checks image hosts
 /// (``ImageHostPolicy``), and reports the outcome once.
@@ -22,20 +36,6 @@ import Signalbox
 /// So the outcome is reported first and hops are cancelled without waiting and started on a
 /// thread of their own or a global queue: the deadline fires on time and `dispose()` returns
 /// at once.
-/// A hop in flight: the session's task, or a ``CurlHop``.
-protocol NetworkHop: AnyObject, Sendable {
-    func resume()
-    /// Cancels the hop from any thread without waiting for the transport.
-    func cancelWithoutWaiting()
-}
-
-extension URLSessionTask: NetworkHop {
-    /// Cancels on a global queue: `cancel()` waits for the session's work queue.
-    func cancelWithoutWaiting() {
-        DispatchQueue.global(qos: .utility).async { self.cancel() }
-    }
-}
-
 final class NetworkTransfer: @unchecked Sendable {
     // Safety: `hop`, `response`, `body`, `visited`, `leftOrigin`, `pendingRedirect` and
     // `finished` are only touched on the network's serial delivery queue (the delegate's
