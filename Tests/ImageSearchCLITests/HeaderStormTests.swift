@@ -8,13 +8,9 @@ import Testing
 /// and refuses a head over its bound at once. Run in a child process, as a user runs it.
 @Suite("imagesearch against a header storm", .serialized)
 struct HeaderStormTests {
-    /// A 200 whose head holds `lines` header lines of five bytes, then a Pixabay page.
-    static func storm(lines: Int = 55_000) -> LoopbackHTTPServer.Reply {
-        var head = "HTTP/1.1 200 OK\r\nConnection: close\r\n"
-        head.reserveCapacity(lines * 5 + 100)
-        for _ in 0..<lines { head += "a:b\r\n" }
-        let body = PixabayPage.json(totalHits: 1, count: 1)
-        return .raw(Data((head + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8))
+    /// A storm of 55,000 five-byte header lines, then a Pixabay page.
+    static func storm() -> LoopbackHTTPServer.Reply {
+        .headerStorm(lines: 55_000, body: PixabayPage.json(totalHits: 1, count: 1))
     }
 
     static func seconds(since start: UInt64) -> TimeInterval {

@@ -85,6 +85,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         /// sends on the connection until it closes it (at most 10 s); see ``trailingBytes``.
         case respondAndListen(status: Int, headers: [String: String], body: Data)
 
+        /// A 200 whose head holds `lines` header lines, each `line(index)` (default `a:b`, five
+        /// bytes with its line break: the most lines a head of a given size can hold), then
+        /// `body` with its `Content-Length`, all in one write: a header storm.
+        public static func headerStorm(
+            lines: Int, body: String = "{}", line: (Int) -> String = { _ in "a:b" }
+        ) -> Reply {
+            var head = "HTTP/1.1 200 OK\r\nConnection: close\r\n"
+            head.reserveCapacity(lines * 16)
+            for index in 0..<max(0, lines) { head += line(index) + "\r\n" }
+            return .raw(Data((head + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8))
+        }
+
         public static func json(_ text: String, status: Int = 200) -> Reply {
             .respond(
                 status: status, headers: ["Content-Type": "application/json"],
