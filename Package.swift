@@ -26,9 +26,10 @@ let package = Package(
         .target(name: "Signalbox", dependencies: ["SignalboxAtomic", "SignalboxLocks"]),
         .target(name: "SignalboxTesting", dependencies: ["Signalbox", "SignalboxLocks"]),
         .testTarget(
-            name: "SignalboxTests", dependencies: ["Signalbox", "SignalboxTesting", "SignalboxLocks"]
-        ),
-        .testTarget(name: "SignalboxTestingTests", dependencies: ["SignalboxTesting"]),
+            name: "SignalboxTests",
+            dependencies: ["Signalbox", "SignalboxTesting", "SignalboxLocks", "TestThreads"]),
+        .testTarget(
+            name: "SignalboxTestingTests", dependencies: ["SignalboxTesting", "TestThreads"]),
         // Calls of libcurl's variadic setter, which Swift cannot make: header-only wrappers
         // around a function pointer `Network` looks up at run time in the libcurl that
         // FoundationNetworking links (Linux). No library is linked and nothing is compiled.
@@ -45,11 +46,14 @@ let package = Package(
         .target(
             name: "LoopbackHTTPServer", dependencies: ["SignalboxLocks"], path: "Tests/LoopbackHTTPServer"
         ),
+        // Test support: the `.ownThreads` suite trait, which keeps tests that block off the
+        // cooperative pool.
+        .target(name: "TestThreads", path: "Tests/TestThreads"),
         .testTarget(
             name: "ImageSearchModelTests",
             dependencies: [
                 "ImageSearchModel", "ImageSearchOffline", "ImageSearchTesting", "Signalbox",
-                "SignalboxTesting", "LoopbackHTTPServer", "SignalboxLocks",
+                "SignalboxTesting", "LoopbackHTTPServer", "SignalboxLocks", "TestThreads",
             ]),
         .target(
             name: "ImageSearchViewModel", dependencies: ["ImageSearchModel", "Signalbox", "SignalboxLocks"]
@@ -58,7 +62,7 @@ let package = Package(
             name: "ImageSearchViewModelTests",
             dependencies: [
                 "ImageSearchViewModel", "ImageSearchModel", "ImageSearchTesting", "Signalbox",
-                "SignalboxTesting", "LoopbackHTTPServer", "SignalboxLocks",
+                "SignalboxTesting", "LoopbackHTTPServer", "SignalboxLocks", "TestThreads",
             ]),
         .executableTarget(
             name: "imagesearch",
@@ -80,7 +84,7 @@ let package = Package(
             name: "ImageSearchCLITests",
             dependencies: [
                 "imagesearch", "ImageSearchModel", "ImageSearchOffline", "Signalbox",
-                "LoopbackHTTPServer", "SignalboxLocks",
+                "LoopbackHTTPServer", "SignalboxLocks", "TestThreads",
             ]),
     ],
     swiftLanguageModes: [.v6]

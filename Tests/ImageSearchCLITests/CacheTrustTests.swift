@@ -2,11 +2,12 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// Issue 34 item 8: `imagesearch` does not use a cache folder it cannot trust, says so once,
 /// and holds a cached page to `--per-page`.
-@Suite("imagesearch: the disk cache trusts nothing it did not make", .serialized)
+@Suite("imagesearch: the disk cache trusts nothing it did not make", .serialized, .ownThreads)
 struct CacheTrustTests {
     static let key = "KEY-cache-trust-0123456789"
     static let warning = "not caching results on disk"

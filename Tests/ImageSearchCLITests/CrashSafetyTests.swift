@@ -1,9 +1,10 @@
 import Foundation
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// Issue 26, item 9: a process that dies gives the terminal back.
-@Suite("imagesearch full screen: crash safety", .serialized)
+@Suite("imagesearch full screen: crash safety", .serialized, .ownThreads)
 struct CrashSafetyTests {
     @Test(
         "dying by a signal restores the terminal and leaves the alternate screen; no prompt",

@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// Issue 26, items 3 and 4: the query line edits like a shell's, and the keys, the help and
 /// the footer agree.
-@Suite("imagesearch full screen: line editing, keys and help", .serialized)
+@Suite("imagesearch full screen: line editing, keys and help", .serialized, .ownThreads)
 struct FullScreenKeysTests {
     static let escape = "\u{1B}"
     static let left = "\u{1B}[D"

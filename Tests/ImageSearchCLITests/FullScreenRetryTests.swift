@@ -1,10 +1,11 @@
 import Foundation
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 /// Issue 26, items 1 and 2: a failed or cancelled search can be run again, and the screen
 /// never claims what is not so.
-@Suite("imagesearch full screen: retry and honest states", .serialized)
+@Suite("imagesearch full screen: retry and honest states", .serialized, .ownThreads)
 struct FullScreenRetryTests {
     static let controlC = "\u{03}"
     static let controlR = "\u{12}"

@@ -1,10 +1,11 @@
 import Foundation
 import LoopbackHTTPServer
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// The full-screen interface, driven through a pseudo-terminal as a person would use it.
-@Suite("imagesearch full-screen on a pseudo-terminal", .serialized)
+@Suite("imagesearch full-screen on a pseudo-terminal", .serialized, .ownThreads)
 struct FullScreenTests {
     static let enter = "\u{1B}[?1049h"
     static let leave = "\u{1B}[?1049l"

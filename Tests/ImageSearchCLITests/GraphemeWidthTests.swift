@@ -1,12 +1,13 @@
 import Foundation
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 @testable import imagesearch
 
 /// Emoji sequences, flags and other clusters: how many columns the tool counts, and that a
 /// terminal counting differently cannot shift the columns after them (issue 36, item 9).
-@Suite("wide characters and grapheme clusters")
+@Suite("wide characters and grapheme clusters", .ownThreads)
 struct GraphemeWidthTests {
     /// The clusters the tool counts as terminals that draw grapheme clusters do (kitty,
     /// WezTerm, foot, Ghostty, iTerm2, Windows Terminal), beside what tmux 3.3a drew when

@@ -1,12 +1,13 @@
 import Foundation
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 /// A server that answers with tens of thousands of header lines. FoundationNetworking parsed
 /// such a head in quadratic time on a queue every session of the process shares, so the next
 /// search waited for it (13 s idle for 55,000 lines); `Network` now reads responses itself
 /// and refuses a head over its bound at once. Run in a child process, as a user runs it.
-@Suite("imagesearch against a header storm", .serialized)
+@Suite("imagesearch against a header storm", .serialized, .ownThreads)
 struct HeaderStormTests {
     /// A storm of 55,000 five-byte header lines, then a Pixabay page.
     static func storm() -> LoopbackHTTPServer.Reply {

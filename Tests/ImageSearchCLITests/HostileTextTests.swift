@@ -1,10 +1,11 @@
 import Foundation
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 @testable import imagesearch
 
-@Suite("server text never reaches the terminal raw")
+@Suite("server text never reaches the terminal raw", .ownThreads)
 struct HostileTextTests {
     /// What a hostile server puts in `user` and `tags`: a window-title change, colours, a
     /// clear-screen, a carriage return that forges a line, a bidi override, C1 controls.

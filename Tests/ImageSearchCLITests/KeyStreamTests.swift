@@ -1,13 +1,14 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
 @testable import imagesearch
 
 /// The keys as a producer: the decoder scanned over the terminal's bytes, with the Escape
 /// timeout on a scheduler (virtual time here).
-@Suite("keys as a producer of the terminal's bytes")
+@Suite("keys as a producer of the terminal's bytes", .ownThreads)
 struct KeyStreamTests {
     let scheduler = TestScheduler()
     let bytes: Signal<[UInt8], Never>

@@ -1,11 +1,12 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import imagesearch
 
 /// Issue 26, item 6: numbers are never cut, a small window keeps part of the list, and the
 /// help fits 80 columns.
-@Suite("imagesearch layout", .serialized)
+@Suite("imagesearch layout", .serialized, .ownThreads)
 struct LayoutTests {
     @Test("full screen at 20 columns: every number shown is whole; columns go first")
     func numbersWholeFullScreen() throws {

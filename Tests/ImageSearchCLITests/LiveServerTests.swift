@@ -1,6 +1,7 @@
 import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 /// A Pixabay-shaped page of `count` hits, ids from `firstID`.
@@ -21,7 +22,7 @@ func pixabayPage(totalHits: Int, count: Int, firstID: Int = 100) -> String {
         "{\"total\":\(totalHits),\"totalHits\":\(totalHits),\"hits\":[\(hits.joined(separator: ","))]}"
 }
 
-@Suite("imagesearch against a loopback Pixabay-compatible server", .serialized)
+@Suite("imagesearch against a loopback Pixabay-compatible server", .serialized, .ownThreads)
 struct LiveServerTests {
     static let fakeKey = "FAKE-KEY-7f3a9c1e"
 
@@ -125,7 +126,7 @@ struct LiveServerTests {
     }
 }
 
-@Suite("imagesearch interactive cancellation", .serialized)
+@Suite("imagesearch interactive cancellation", .serialized, .ownThreads)
 struct InteractiveCancellationTests {
     @Test("Ctrl-C during a search cancels that search (and its request), not the program")
     func interruptCancelsSearch() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 @testable import imagesearch
@@ -8,7 +9,7 @@ import Testing
 /// A page address from the server is shown the way a browser's address bar shows it: a host
 /// that mixes scripts (a Cyrillic `і` among Latin letters) in punycode, and an address with
 /// userinfo (`https://pixabay.com@evil.example/`) is never opened (issue 34, item 10).
-@Suite("look-alike page addresses")
+@Suite("look-alike page addresses", .ownThreads)
 struct LookAlikeAddressTests {
     static func page(_ addresses: [String]) -> String {
         let hits = addresses.enumerated().map { offset, address in

@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import ImageSearchOffline
 import Signalbox
+import TestThreads
 import Testing
 
 /// What the offline catalog answers for `query`, page by page, straight from the model.
@@ -20,7 +21,7 @@ func catalogPages(_ query: String, perPage: Int, pages: Int) throws -> [Response
     }
 }
 
-@Suite("imagesearch with the offline catalog", .serialized)
+@Suite("imagesearch with the offline catalog", .serialized, .ownThreads)
 struct OfflineSearchTests {
     @Test("an offline search prints the catalog's rows and a summary")
     func offlineRows() throws {

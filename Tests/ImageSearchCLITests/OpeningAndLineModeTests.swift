@@ -1,10 +1,11 @@
 import Foundation
 import LoopbackHTTPServer
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// Issue 26, items 7 and 8: how pages are opened, and line mode's exit status and messages.
-@Suite("imagesearch: opening pages and line mode", .serialized)
+@Suite("imagesearch: opening pages and line mode", .serialized, .ownThreads)
 struct OpeningAndLineModeTests {
     /// A folder with a browser stand-in that writes its arguments, one a line, into a FIFO
     /// the test reads: the test waits for the browser's write itself, with a bound.

@@ -1,12 +1,13 @@
 import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 /// `imagesearch --pages N` as a user runs it, against a loopback server that answers each
 /// page after 1–20 ms (seeded jitter): the races between the transport's thread and the main
 /// queue happen here as they do in the field.
-@Suite("imagesearch paging against a loopback server", .serialized)
+@Suite("imagesearch paging against a loopback server", .serialized, .ownThreads)
 struct PagingEndToEndTests {
     static let runs = 50
     /// Seeds the server's latencies.

@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTPServer
 import Signalbox
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// How one run of `imagesearch` ended when its standard streams were arranged by a shell.
@@ -61,7 +62,7 @@ func runThroughShell(
         stderr: String(decoding: collected.value, as: UTF8.self))
 }
 
-@Suite("imagesearch: closed streams, secrets, files and hostile input", .serialized)
+@Suite("imagesearch: closed streams, secrets, files and hostile input", .serialized, .ownThreads)
 struct ProcessHardeningTests {
     static let key = "KEY-abcdefghijklmno"
 

@@ -1,10 +1,11 @@
 import Foundation
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 /// Issue 26, item 5: errors are readable in every mode, and the screen says where results
 /// come from.
-@Suite("imagesearch: readable errors, rate-limit waits and the source", .serialized)
+@Suite("imagesearch: readable errors, rate-limit waits and the source", .serialized, .ownThreads)
 struct ReadableErrorsTests {
     /// A server that refuses "fox" with a 429 asking for `retryAfter` seconds, and answers
     /// any other query with one image.

@@ -1,11 +1,12 @@
 import Foundation
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 /// A server that copies the API key into the hits it returns (`user`, `tags`, `pageURL`,
 /// image addresses) must not get it shown, encoded as JSON or written to the cache: every
 /// text from the server passes the redactor before any of those (issue 34, item 2).
-@Suite("a key the server reflects into its hits never leaves the process")
+@Suite("a key the server reflects into its hits never leaves the process", .ownThreads)
 struct ReflectedKeyTests {
     static let key = "ReflectedKey-0123456789abcdefXYZ"
 

@@ -4,6 +4,7 @@ import ImageSearchOffline
 import ImageSearchViewModel
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
 @testable import imagesearch
@@ -11,7 +12,7 @@ import Testing
 /// A long full-screen session stays flat: what a search makes (cell models, their preview
 /// downloads, the rows drawn from them) goes when the next search replaces it, and the
 /// pipeline keeps nothing of the view models once it is disposed.
-@Suite("the full-screen pipeline over many searches")
+@Suite("the full-screen pipeline over many searches", .ownThreads)
 struct ScreenPipelineLifetimeTests {
     static let words = ["fox", "cat", "dog", "owl", "horse", "deer", "bird", "bear"]
 

@@ -4,6 +4,7 @@ import ImageSearchViewModel
 import LoopbackHTTPServer
 import Signalbox
 import SignalboxLocks
+import TestThreads
 import Testing
 
 @testable import imagesearch
@@ -13,7 +14,8 @@ import Testing
 /// against a loopback server with 1–20 ms of latency and jitter. It runs in the process (so
 /// the thread sanitizer sees it, which it cannot in the pseudo-terminal suites). Every wait
 /// is bounded.
-@Suite("the full-screen pipeline on real threads against a loopback server", .serialized)
+@Suite(
+    "the full-screen pipeline on real threads against a loopback server", .serialized, .ownThreads)
 struct ScreenPipelineLoopbackTests {
     static let perPage = 20
     /// How long any one wait may take before the test counts it as hung.

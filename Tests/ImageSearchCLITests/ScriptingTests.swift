@@ -2,12 +2,13 @@ import Foundation
 import ImageSearchModel
 import ImageSearchViewModel
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 @testable import imagesearch
 
 /// `--json`, usage errors, key files and the other promises scripts rely on.
-@Suite("imagesearch for scripts", .serialized)
+@Suite("imagesearch for scripts", .serialized, .ownThreads)
 struct ScriptingTests {
     func document(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -1,6 +1,7 @@
+import TestThreads
 import Testing
 
-@Suite("imagesearch usage errors")
+@Suite("imagesearch usage errors", .ownThreads)
 struct UsageErrorTests {
     static let cases: [([String], String)] = [
         (["--bogus", "cat"], "unknown option '--bogus'"),

@@ -2,9 +2,10 @@ import Foundation
 import ImageSearchModel
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
-@Suite("the on-disk response cache")
+@Suite("the on-disk response cache", .ownThreads)
 struct DiskResponseStorageTests {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("signalbox-cache-\(UUID().uuidString)")

@@ -3,12 +3,13 @@ import LoopbackHTTPServer
 import Signalbox
 import SignalboxLocks
 import SignalboxTesting
+import TestThreads
 import Testing
 
 @testable import ImageSearchModel
 
 /// Secrets in server texts and addresses, and what a server can make the client keep.
-@Suite("hardening: secrets in texts, bounded pages, private cache files")
+@Suite("hardening: secrets in texts, bounded pages, private cache files", .ownThreads)
 struct HardeningDataTests {
     static let key = "KEY-abcdefghijklmno"  // 19 characters
 

@@ -1,13 +1,14 @@
 import Foundation
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 @testable import ImageSearchModel
 
 /// One host policy for every hop of every request (issue 34, item 7), and host checks that
 /// never hold up a search however slowly names resolve (item 5).
-@Suite("host checks", .serialized)
+@Suite("host checks", .serialized, .ownThreads)
 struct HostChecksTests {
     @Test("a request to a public server is not redirected onto a private address")
     func searchRedirectOntoLoopbackRefused() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 @testable import ImageSearchModel
 
 /// Image addresses come from the search server: a hostile one must not turn the client into a
 /// probe of the user's own machine or network.
-@Suite("image hosts", .serialized)
+@Suite("image hosts", .serialized, .ownThreads)
 struct ImageHostPolicyTests {
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0])
 

@@ -3,10 +3,11 @@ import ImageSearchModel
 import ImageSearchTesting
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
 /// `ImageSearch` with stub networks, in virtual time.
-@Suite("ImageSearch paging")
+@Suite("ImageSearch paging", .ownThreads)
 struct ImageSearchTests {
     let scheduler = TestScheduler()
 

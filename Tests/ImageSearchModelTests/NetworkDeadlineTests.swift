@@ -2,10 +2,11 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// `Network.timeout` is a deadline from the start of a request to its last byte.
-@Suite("Network deadline", .serialized)
+@Suite("Network deadline", .serialized, .ownThreads)
 struct NetworkDeadlineTests {
     static let json = Data(#"{"totalHits": 0, "hits": []}"#.utf8)
     /// How late a deadline may fire on a loaded two-core machine (and under TSan).

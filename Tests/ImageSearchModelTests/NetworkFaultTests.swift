@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// One request of `Network` against a loopback server giving one hostile reply.
@@ -52,7 +53,7 @@ struct FaultProbe {
     }
 }
 
-@Suite("Network against hostile servers", .serialized)
+@Suite("Network against hostile servers", .serialized, .ownThreads)
 struct NetworkFaultTests {
     static let json = Data(#"{"totalHits": 0, "hits": []}"#.utf8)
 

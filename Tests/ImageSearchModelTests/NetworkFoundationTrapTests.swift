@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// Replies that made FoundationNetworking (Linux) stop the process, before any delegate
@@ -17,7 +18,7 @@ import Testing
 /// so the process must survive both with an error. Each request still runs in a child
 /// process (this test binary again, filtered to ``childRequest()``), so that a regression
 /// fails this test instead of taking the suite down.
-@Suite("Network on replies that made FoundationNetworking trap", .serialized)
+@Suite("Network on replies that made FoundationNetworking trap", .serialized, .ownThreads)
 struct NetworkFoundationTrapTests {
     static let variable = "SIGNALBOX_TRAP_PROBE_URL"
     static let marker = "TRAP-PROBE-OUTCOME:"

@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// A server that sends tens of thousands of header lines: FoundationNetworking parsed such a
@@ -10,7 +11,7 @@ import Testing
 /// responses itself on Linux (libcurl, on a thread per request) and refuses a header block
 /// over its bound at once; the deadline, `start`, `dispose()` and the next request never
 /// wait for a storm.
-@Suite("Network under a header storm", .serialized)
+@Suite("Network under a header storm", .serialized, .ownThreads)
 struct NetworkHeaderStormTests {
     /// A storm of `lines` lines of the form `X-S12: v`.
     static func storm(lines: Int = 20_000) -> LoopbackHTTPServer.Reply {

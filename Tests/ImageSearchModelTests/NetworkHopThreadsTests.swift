@@ -1,13 +1,14 @@
 import Foundation
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 @testable import ImageSearchModel
 
 /// On Linux every request runs on a thread of its own (`CurlHop`): those threads are bounded
 /// for images, never make a search wait, and end with their requests.
-@Suite("Network's request threads", .serialized)
+@Suite("Network's request threads", .serialized, .ownThreads)
 struct NetworkHopThreadsTests {
     @Test("image downloads run six at once, the rest in turn; a search never waits for them")
     func imageLane() throws {

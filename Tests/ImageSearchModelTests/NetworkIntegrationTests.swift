@@ -2,10 +2,11 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// `Network` against a real HTTP server on 127.0.0.1 that each test starts and stops.
-@Suite("Network over loopback HTTP", .serialized)
+@Suite("Network over loopback HTTP", .serialized, .ownThreads)
 struct NetworkIntegrationTests {
     static let key = "SECRET-api-key-0123456789"
     static let pngBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])

@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// Cancelling a request while FoundationNetworking waits for a redirect's answer.
@@ -10,7 +11,7 @@ import Testing
 /// waiting for it") when a redirect's completion handler is called after the task was
 /// cancelled. A disposal or a deadline can cancel at any moment, so these tests cancel
 /// requests at random points of a chain of redirects, many times over, on real threads.
-@Suite("Network cancelled in the middle of redirects", .serialized)
+@Suite("Network cancelled in the middle of redirects", .serialized, .ownThreads)
 struct NetworkRedirectRaceTests {
     /// Eight redirects, each after 0-2 ms, then a JSON body.
     private static func server() throws -> LoopbackHTTPServer {

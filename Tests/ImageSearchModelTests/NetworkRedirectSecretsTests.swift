@@ -1,10 +1,11 @@
 import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
+import TestThreads
 import Testing
 
 /// What crosses a redirect: credentials stay with their origin, 307/308 keep method and body.
-@Suite("Network redirects: secrets and bodies", .serialized)
+@Suite("Network redirects: secrets and bodies", .serialized, .ownThreads)
 struct NetworkRedirectSecretsTests {
     static let body = Data(#"{"title":"Buy milk"}"#.utf8)
 

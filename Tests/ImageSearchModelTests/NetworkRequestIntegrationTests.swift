@@ -2,11 +2,12 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// `Network` performing request objects — any method, headers and body — against a loopback
 /// server with 1–20 ms of latency, with the same error handling as its GETs.
-@Suite("Network with request objects against a loopback server", .serialized)
+@Suite("Network with request objects against a loopback server", .serialized, .ownThreads)
 struct NetworkRequestIntegrationTests {
     struct Todo: Codable, Equatable, Sendable {
         let id: Int

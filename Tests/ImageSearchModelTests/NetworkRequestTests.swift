@@ -4,6 +4,7 @@ import ImageSearchTesting
 import Signalbox
 import SignalboxLocks
 import SignalboxTesting
+import TestThreads
 import Testing
 
 /// A small JSON service, modelled with request objects: what a user writes for their own API.
@@ -54,7 +55,7 @@ final class LegacyNetwork: Networking, @unchecked Sendable {
     }
 }
 
-@Suite("request objects")
+@Suite("request objects", .ownThreads)
 struct NetworkRequestTests {
     @Test("defaults: GET, no parameters, headers or body; JSON for a Decodable response")
     func defaults() {

@@ -2,6 +2,7 @@ import Foundation
 import ImageSearchModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ import Testing
 ///
 /// Not a timed test and not run by default: `scripts/soak-network.sh` runs it (it is enabled
 /// by `SIGNALBOX_SOAK=<requests>`), and a person reads whether the numbers settle.
-@Suite("Network soak (scripts/soak-network.sh)")
+@Suite("Network soak (scripts/soak-network.sh)", .ownThreads)
 struct NetworkSoak {
     static let requests = Int(ProcessInfo.processInfo.environment["SIGNALBOX_SOAK"] ?? "") ?? 0
     static let step = Int(ProcessInfo.processInfo.environment["SOAK_STEP"] ?? "") ?? 1000

@@ -2,9 +2,10 @@ import Foundation
 import ImageSearchModel
 import ImageSearchOffline
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("Offline catalog")
+@Suite("Offline catalog", .ownThreads)
 struct OfflineCatalogTests {
     let catalog = OfflineCatalog()
 

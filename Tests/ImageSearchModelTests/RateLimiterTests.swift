@@ -3,9 +3,10 @@ import ImageSearchModel
 import ImageSearchTesting
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
-@Suite("Client-side rate limit in virtual time")
+@Suite("Client-side rate limit in virtual time", .ownThreads)
 struct RateLimiterTests {
     let scheduler = TestScheduler()
 

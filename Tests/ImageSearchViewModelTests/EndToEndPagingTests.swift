@@ -3,6 +3,7 @@ import ImageSearchModel
 import ImageSearchViewModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// The whole stack on real threads: `Network` → `ImageSearch` → `ImageSearchTableViewModel`
@@ -12,7 +13,7 @@ import Testing
 /// scheduler; these rounds can. Every round must end with exactly the expected pages, each
 /// requested once, within a bound. The random moments (the server's latencies, the presses
 /// from another thread) come from seeded generators, and a failure names the seeds.
-@Suite("paging end to end against a loopback server", .serialized)
+@Suite("paging end to end against a loopback server", .serialized, .ownThreads)
 struct EndToEndPagingTests {
     static let rounds = 50
     static let perPage = 3

@@ -4,9 +4,10 @@ import ImageSearchTesting
 import ImageSearchViewModel
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
-@Suite("ImageSearchTableViewCellModel")
+@Suite("ImageSearchTableViewCellModel", .ownThreads)
 struct ImageSearchTableViewCellModelTests {
     @Test("texts come from the entity")
     func texts() {

@@ -3,6 +3,7 @@ import ImageSearchModel
 import ImageSearchViewModel
 import LoopbackHTTPServer
 import Signalbox
+import TestThreads
 import Testing
 
 /// Cancel and retry on real threads: `Network` → `ImageSearch` → `ImageSearchTableViewModel`
@@ -11,7 +12,7 @@ import Testing
 /// Virtual time cannot show that a cancel reaches the transport (the server sees the client
 /// hang up) or that a resumed search is answered from the response cache; these can. Every
 /// wait is bounded.
-@Suite("retry and cancel against a loopback server", .serialized)
+@Suite("retry and cancel against a loopback server", .serialized, .ownThreads)
 struct RetryCancelLoopbackTests {
     static let perPage = 3
     /// How long any one wait may take before the test counts it as hung.

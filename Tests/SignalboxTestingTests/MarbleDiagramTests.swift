@@ -1,10 +1,11 @@
 import Foundation
 import SignalboxTesting
+import TestThreads
 import Testing
 
 private struct TestError: Error, Equatable {}
 
-@Suite("MarbleDiagram parsing")
+@Suite("MarbleDiagram parsing", .ownThreads)
 struct MarbleDiagramTests {
     private typealias Event = MarbleDiagram.Event
 

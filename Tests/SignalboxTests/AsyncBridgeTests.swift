@@ -1,12 +1,13 @@
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
 private enum LoadError: Error, Equatable {
     case notFound
 }
 
-@Suite("Async bridges")
+@Suite("Async bridges", .ownThreads)
 struct AsyncBridgeTests {
     @Test("values iterates every value of a run and ends on completion")
     func values() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Signalbox
+import TestThreads
 import Testing
 
 /// An `@Observable` model, main-actor isolated, as apps write them.
@@ -95,7 +96,7 @@ private final class RunLog<Value: Sendable, Failure: Error>: @unchecked Sendable
     }
 }
 
-@Suite("SignalProducer(asyncSequence:): async sequences feed pipelines")
+@Suite("SignalProducer(asyncSequence:): async sequences feed pipelines", .ownThreads)
 struct AsyncSequenceProducerTests {
     @Test("sends every element in order, then completes")
     func sendsThenCompletes() async {

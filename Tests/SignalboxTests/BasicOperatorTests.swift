@@ -1,4 +1,5 @@
 import Signalbox
+import TestThreads
 import Testing
 
 /// Starts `producer` and returns every event of the run.
@@ -8,7 +9,7 @@ func events<V, E>(_ producer: SignalProducer<V, E>) -> [Event<V, E>] {
     return received.items
 }
 
-@Suite("Operators: transforming")
+@Suite("Operators: transforming", .ownThreads)
 struct TransformingOperatorTests {
     @Test("map, map(value:), filter and compactMap")
     func mapFilter() {
@@ -105,7 +106,7 @@ struct TransformingOperatorTests {
     }
 }
 
-@Suite("Operators: taking and skipping")
+@Suite("Operators: taking and skipping", .ownThreads)
 struct TakeSkipOperatorTests {
     @Test("take(first:) completes after n values and interrupts the upstream")
     func takeFirst() {
@@ -163,7 +164,7 @@ struct TakeSkipOperatorTests {
     }
 }
 
-@Suite("Operators: blocking results")
+@Suite("Operators: blocking results", .ownThreads)
 struct BlockingResultTests {
     @Test("first, single, last and wait")
     func results() {

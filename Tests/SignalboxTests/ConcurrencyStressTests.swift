@@ -2,6 +2,7 @@ import Foundation
 import Signalbox
 import SignalboxAtomic
 import Synchronization
+import TestThreads
 import Testing
 
 /// Checks one stream's grammar as it is delivered, from any thread: callbacks never
@@ -52,7 +53,7 @@ final class GrammarProbe<Value, Error: Swift.Error>: Sendable {
 
 /// Threads × rounds hammering the core, with exact counts. Bounded: every wait has a
 /// timeout, and the whole suite takes a few seconds in a debug build.
-@Suite("Concurrency stress: exact counts, nothing after a terminal event")
+@Suite("Concurrency stress: exact counts, nothing after a terminal event", .ownThreads)
 struct ConcurrencyStressTests {
     static let threads = 4
 

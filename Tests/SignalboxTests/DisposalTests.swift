@@ -1,7 +1,8 @@
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("Contract 4: disposal is cancellation")
+@Suite("Contract 4: disposal is cancellation", .ownThreads)
 struct DisposalTests {
     @Test("disposing a run interrupts it, ends its lifetime and runs cleanup exactly once")
     func disposeInterrupts() {

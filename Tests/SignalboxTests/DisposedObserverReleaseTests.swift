@@ -1,13 +1,14 @@
 import Dispatch
 import Foundation
 import Signalbox
+import TestThreads
 import Testing
 
 /// Disposing an observation releases the observer at once, even while the disposable itself
 /// is still held (ReactiveSwift's disposable removes the observer; nothing keeps it after
 /// that). A view model that keeps `disposable = signal.observeValues { self.… }` and
 /// disposes it must not stay in a cycle with its closure until it drops the disposable.
-@Suite("Disposed observers are released while their disposable is held")
+@Suite("Disposed observers are released while their disposable is held", .ownThreads)
 struct DisposedObserverReleaseTests {
     /// Attaches, through `observe`, a closure capturing a token, and returns the disposable
     /// and a weak reference to the token.

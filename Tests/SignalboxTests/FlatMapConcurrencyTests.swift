@@ -1,8 +1,9 @@
 import Dispatch
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("flatMap under concurrency")
+@Suite("flatMap under concurrency", .ownThreads)
 struct FlatMapConcurrencyTests {
     @Test("merge delivers every value of inner runs sending on other threads, exactly once")
     func merge() {

@@ -1,8 +1,11 @@
 import Foundation
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("flatMap's output: one delivery at a time, re-entrant sends queued on their thread")
+@Suite(
+    "flatMap's output: one delivery at a time, re-entrant sends queued on their thread", .ownThreads
+)
 struct FlattenOutputTests {
     @Test("inner runs sending at once on 4 threads are delivered one at a time, each in order")
     func concurrentSenders() {

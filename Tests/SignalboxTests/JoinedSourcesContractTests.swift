@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Signalbox
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// The contract of operators that join sources (`TheContracts.md`, "Joining sources") on
@@ -9,7 +10,9 @@ import Testing
 /// run is checked for per-source order, loss, one terminal event, and a sender that delivers
 /// only its own events. The runs per scenario can be raised with
 /// `SIGNALBOX_CONTRACT_RUNS` (CI's optimised stage runs the default, 3,000).
-@Suite("joined sources on real threads: order, nothing lost, one terminal event", .serialized)
+@Suite(
+    "joined sources on real threads: order, nothing lost, one terminal event", .serialized,
+    .ownThreads)
 struct JoinedSourcesContractTests {
     static let runs =
         ProcessInfo.processInfo.environment["SIGNALBOX_CONTRACT_RUNS"].flatMap(Int.init) ?? 3_000

@@ -2,6 +2,7 @@ import Foundation
 import SignalboxAtomic
 import SignalboxLocks
 import Synchronization
+import TestThreads
 import Testing
 
 @testable import Signalbox
@@ -10,7 +11,7 @@ import Testing
 /// on it (`Atomic`) and the core's `OwnedLock`, on real threads: mutual exclusion under
 /// contention, waiting threads woken, re-entry recognised. Each test is bounded in time (a
 /// deadlock or a lost wake-up fails it instead of hanging the suite).
-@Suite("Locks: one lock, one box, parked waiters")
+@Suite("Locks: one lock, one box, parked waiters", .ownThreads)
 struct LockTests {
     /// Runs `body(thread)` on `threads` real threads at once; `false` if they did not all
     /// finish within `seconds`.

@@ -1,10 +1,11 @@
 import Signalbox
+import TestThreads
 import Testing
 
 /// Long chains of synchronous operators on one producer: the shape the optimiser fuses into
 /// the source's loop in release builds (see BENCHMARKS.md, "Fourth round"). These pin what
 /// the chain does, whatever the optimiser makes of it.
-@Suite("Long producer chains: every operator applied, in order, once per run")
+@Suite("Long producer chains: every operator applied, in order, once per run", .ownThreads)
 struct LongProducerChainTests {
     /// `values` through `stages` maps, each adding 1, with a filter and a compactMap between.
     private func chain(_ values: [Int], stages: Int) -> SignalProducer<Int, TestError> {

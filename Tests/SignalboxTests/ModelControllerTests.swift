@@ -1,9 +1,10 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
-@Suite("ModelController: a generic loading state")
+@Suite("ModelController: a generic loading state", .ownThreads)
 struct ModelControllerTests {
     enum LoadError: Error, Equatable { case offline }
 

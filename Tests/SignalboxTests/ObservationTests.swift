@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Signalbox
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// Reads `read` inside `withObservationTracking` and counts the change notifications.
@@ -11,7 +12,7 @@ private func track(_ read: () -> Void) -> Counter {
     return notified
 }
 
-@Suite("Observation: properties tracked by withObservationTracking")
+@Suite("Observation: properties tracked by withObservationTracking", .ownThreads)
 struct ObservationTests {
     @Test("reading value tracks it, and a write calls the change handler once")
     func readTracksWriteNotifiesOnce() {

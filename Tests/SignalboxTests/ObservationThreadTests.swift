@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Signalbox
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// A serial queue standing in for an app's main queue: properties are written on it, and
@@ -87,7 +88,7 @@ private func writeConcurrently(
 /// held, on every path, and no notification waits a fixed time. Each scenario is one that
 /// an app meets: a UI queue writes a property while background threads write it too, and
 /// the change handler hops synchronously to the UI queue.
-@Suite("Observation on real threads: handlers run with no lock held")
+@Suite("Observation on real threads: handlers run with no lock held", .ownThreads)
 struct ObservationThreadTests {
     /// Runs per scenario: each run is a fresh set of objects and threads.
     static let runs = 25

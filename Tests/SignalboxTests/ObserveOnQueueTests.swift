@@ -1,8 +1,9 @@
 import Dispatch
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("observe(on:) a QueueScheduler")
+@Suite("observe(on:) a QueueScheduler", .ownThreads)
 struct ObserveOnQueueTests {
     @Test("delivers every event in order, on the scheduler's queue")
     func order() {

@@ -1,7 +1,8 @@
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("Detaching observers: any order, order of delivery kept")
+@Suite("Detaching observers: any order, order of delivery kept", .ownThreads)
 struct ObserverDetachTests {
     /// Attaches `count` observers that record their index, disposes those in `disposed` (in
     /// that order), sends one value and returns who received it, in delivery order.

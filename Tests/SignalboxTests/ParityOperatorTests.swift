@@ -1,9 +1,10 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
-@Suite("ReactiveSwift parity: withLatest, sample")
+@Suite("ReactiveSwift parity: withLatest, sample", .ownThreads)
 struct ParitySamplingTests {
     @Test("withLatest pairs each value with the samplee's latest, dropping earlier values")
     func withLatest() {
@@ -136,7 +137,7 @@ struct ParitySamplingTests {
     }
 }
 
-@Suite("ReactiveSwift parity: value operators")
+@Suite("ReactiveSwift parity: value operators", .ownThreads)
 struct ParityValueOperatorTests {
     @Test("combinePrevious pairs each value with the previous one")
     func combinePrevious() {
@@ -306,7 +307,7 @@ struct ParityValueOperatorTests {
     }
 }
 
-@Suite("ReactiveSwift parity: take(untilReplacement:), skip(until:)")
+@Suite("ReactiveSwift parity: take(untilReplacement:), skip(until:)", .ownThreads)
 struct ParityReplacementTests {
     @Test("take(untilReplacement:) switches to the replacement at its first event")
     func switches() {

@@ -1,9 +1,10 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
-@Suite("ReactiveSwift parity: property operators")
+@Suite("ReactiveSwift parity: property operators", .ownThreads)
 struct ParityPropertyTests {
     @Test("Property(_:) wraps another property")
     func wraps() {
@@ -112,7 +113,7 @@ private enum AgeError: Error, Equatable {
     case mismatch
 }
 
-@Suite("ValidatingProperty")
+@Suite("ValidatingProperty", .ownThreads)
 struct ValidatingPropertyTests {
     private static func validateAge(_ age: Int) -> ValidatingProperty<Int, AgeError>.Decision {
         if age < 0 { return .invalid(.negative) }
@@ -179,7 +180,7 @@ struct ValidatingPropertyTests {
     }
 }
 
-@Suite("Binding targets")
+@Suite("Binding targets", .ownThreads)
 struct ParityBindingTests {
     private final class Model {
         var title = ""

@@ -1,7 +1,8 @@
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("Contract 7: properties")
+@Suite("Contract 7: properties", .ownThreads)
 struct PropertyTests {
     @Test("producer sends the current value, then changes; signal sends only changes")
     func producerAndSignal() {

@@ -1,12 +1,13 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
 // The ReactiveSwift 7 spellings that Signalbox accepts (issue 24): each test uses the
 // spelling as ReactiveSwift code writes it and checks the behaviour its documentation gives.
 
-@Suite("ReactiveSwift spellings: types and initialisers")
+@Suite("ReactiveSwift spellings: types and initialisers", .ownThreads)
 struct ReactiveSwiftTypeSpellingTests {
     @Test("SignalProducer.ProducedSignal and Signal.Event name the nested types")
     func nestedTypes() {
@@ -89,7 +90,7 @@ struct ReactiveSwiftTypeSpellingTests {
     }
 }
 
-@Suite("ReactiveSwift spellings: DispatchTimeInterval")
+@Suite("ReactiveSwift spellings: DispatchTimeInterval", .ownThreads)
 struct DispatchTimeIntervalSpellingTests {
     @Test("TestScheduler advances and rewinds by DispatchTimeInterval")
     func advanceAndRewind() {
@@ -195,7 +196,7 @@ struct DispatchTimeIntervalSpellingTests {
     }
 }
 
-@Suite("ReactiveSwift spellings: operators")
+@Suite("ReactiveSwift spellings: operators", .ownThreads)
 struct ReactiveSwiftOperatorSpellingTests {
     @Test("flatMap and flatMapError closures may return .init(value:) and .empty")
     func contextualInner() {
@@ -323,7 +324,7 @@ struct ReactiveSwiftOperatorSpellingTests {
     }
 }
 
-@Suite("ReactiveSwift spellings: properties, actions, bindings, reactive")
+@Suite("ReactiveSwift spellings: properties, actions, bindings, reactive", .ownThreads)
 struct ReactiveSwiftPropertySpellingTests {
     @Test("Property.combinePrevious, uniqueValues and flatten")
     func propertyOperators() {

@@ -1,13 +1,14 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
 // Behaviours that ReactiveSwift 7.2.1's own specs check and Signalbox now matches (issue 24,
 // the examples that failed or did not compile in the harness that runs those specs with only
 // the import changed).
 
-@Suite("ReactiveSwift spec parity: operators and sources")
+@Suite("ReactiveSwift spec parity: operators and sources", .ownThreads)
 struct ReactiveSwiftSpecOperatorParityTests {
     @Test("lazyMap delivers the interruption on its scheduler, and no waiting value after disposal")
     func lazyMapInterruptsOnScheduler() {
@@ -89,7 +90,7 @@ struct ReactiveSwiftSpecOperatorParityTests {
     }
 }
 
-@Suite("ReactiveSwift spec parity: TestScheduler, Action, properties")
+@Suite("ReactiveSwift spec parity: TestScheduler, Action, properties", .ownThreads)
 struct ReactiveSwiftSpecStateParityTests {
     @Test("TestScheduler.run() moves the clock to the distant future once nothing is left")
     func runMovesClockToDistantFuture() {
@@ -164,7 +165,7 @@ struct ReactiveSwiftSpecStateParityTests {
     }
 }
 
-@Suite("ReactiveSwift spec parity: reentrantUnserializedPipe")
+@Suite("ReactiveSwift spec parity: reentrantUnserializedPipe", .ownThreads)
 struct ReentrantUnserializedPipeTests {
     @Test("values sent from inside a delivery are delivered after it, in the order sent")
     func drainsInSubmissionOrder() {

@@ -1,10 +1,11 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
 /// What ReactiveSwift lets an observer do re-entrantly must not deadlock here either.
-@Suite("re-entrant observers do not deadlock")
+@Suite("re-entrant observers do not deadlock", .ownThreads)
 struct ReentrancyTests {
     /// How a test ends a source from inside the combined stream's observer.
     enum Ending: CaseIterable, Sendable {

@@ -1,8 +1,9 @@
 import Foundation
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("QueueScheduler repeating actions")
+@Suite("QueueScheduler repeating actions", .ownThreads)
 struct RepeatingTimerTests {
     @Test("a repeating action keeps running while its disposable is merely dropped")
     func droppedDisposableKeepsRunning() {

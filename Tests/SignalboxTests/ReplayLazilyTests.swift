@@ -1,9 +1,10 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
-@Suite("replayLazily(upTo:)")
+@Suite("replayLazily(upTo:)", .ownThreads)
 struct ReplayLazilyTests {
     @Test("starts the upstream once, at the first start, and replays the latest values")
     func sharesAndReplays() {

@@ -1,11 +1,12 @@
 import Foundation
 import Signalbox
+import TestThreads
 import Testing
 
 /// A run is kept alive by what can still send into it (its observer, held by a live
 /// object) and by its disposable; once neither is reachable it is released and its
 /// lifetime ends.
-@Suite("Run lifetime: an unreachable run is released")
+@Suite("Run lifetime: an unreachable run is released", .ownThreads)
 struct RunLifetimeTests {
     @Test("a never-ending run whose disposable is dropped is released and its lifetime ends")
     func droppedNeverEndingRunIsReleased() {

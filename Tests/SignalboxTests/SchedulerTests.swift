@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import Signalbox
+import TestThreads
 import Testing
 
-@Suite("Contract 6: schedulers")
+@Suite("Contract 6: schedulers", .ownThreads)
 struct SchedulerTests {
     @Test("TestScheduler starts at a fixed date and runs nothing until advanced")
     func testSchedulerStart() {

@@ -1,12 +1,13 @@
 import Foundation
 import Signalbox
 import SignalboxTesting
+import TestThreads
 import Testing
 
 /// Dates and intervals from the public API never trap: a date too far in the future (or
 /// +infinity) never comes, a past or NaN date means now, a NaN or negative delay counts as
 /// zero, and a repeat interval is at least `minimumRepeatInterval`.
-@Suite("Scheduling time: any Date or TimeInterval is accepted")
+@Suite("Scheduling time: any Date or TimeInterval is accepted", .ownThreads)
 struct SchedulingTimeTests {
     static let farDates: [Date] = [
         .distantFuture,

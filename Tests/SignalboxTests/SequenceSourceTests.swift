@@ -1,6 +1,7 @@
 import Foundation
 import Signalbox
 import Synchronization
+import TestThreads
 import Testing
 
 /// A sequence whose iterator counts how many elements were pulled.
@@ -19,7 +20,7 @@ struct CountingSequence: Sequence {
     }
 }
 
-@Suite("Sequence sources: SignalProducer(values:) and Observer.send(values:)")
+@Suite("Sequence sources: SignalProducer(values:) and Observer.send(values:)", .ownThreads)
 struct SequenceSourceTests {
     @Test("SignalProducer(values:) sends every element in order, then completes")
     func sendsAllThenCompletes() {

@@ -1,9 +1,10 @@
 import Foundation
 import Signalbox
 import Synchronization
+import TestThreads
 import Testing
 
-@Suite("Contract 2: serialized delivery")
+@Suite("Contract 2: serialized delivery", .ownThreads)
 struct SerializedDeliveryTests {
     @Test("4 threads × 10,000 sends into one pipe arrive exactly once each, never overlapping")
     func concurrentSendsAreSerialized() {

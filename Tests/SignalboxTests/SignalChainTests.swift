@@ -1,6 +1,7 @@
 import Foundation
 import Signalbox
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// Chains of synchronous operators on signals (`map`, `filter`, `compactMap`, `attemptMap`).
@@ -8,7 +9,7 @@ import Testing
 /// Once the intermediate signals of a chain are released, each has one observer for good (the
 /// next operator) and delivers straight to it; these tests pin down that nothing observable
 /// changes: order, terminal events, disposal, lifetimes, and the same on real threads.
-@Suite("Signal chains: intermediate signals released, semantics kept")
+@Suite("Signal chains: intermediate signals released, semantics kept", .ownThreads)
 struct SignalChainTests {
     @Test("a derived signal runs its transform once per value, however many observers it has")
     func transformRunsOncePerValue() {

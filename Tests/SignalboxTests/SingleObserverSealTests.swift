@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Signalbox
@@ -8,7 +9,7 @@ import Testing
 /// lifts that "seal" when a second observer attaches or the one detaches. These tests pin
 /// what must not change: who receives which values, when closures are released, and that
 /// an observer changing on another thread never frees what a delivery is using.
-@Suite("One observer: the passing seal")
+@Suite("One observer: the passing seal", .ownThreads)
 struct SingleObserverSealTests {
     @Test("a second observer receives every value sent after it attached, and so does the first")
     func secondObserverAttaches() {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Signalbox
 import SignalboxLocks
+import TestThreads
 import Testing
 
 @testable import Signalbox
@@ -33,7 +34,7 @@ private final class FakeMainQueue: @unchecked Sendable {
     }
 }
 
-@Suite("UIScheduler")
+@Suite("UIScheduler", .ownThreads)
 struct UISchedulerTests {
     private func makeScheduler() -> (UIScheduler, FakeMainQueue) {
         let main = FakeMainQueue()

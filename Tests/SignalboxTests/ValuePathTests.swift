@@ -1,5 +1,6 @@
 import Signalbox
 import Synchronization
+import TestThreads
 import Testing
 
 /// Where the values of a test chain come from: each source reaches the operators through a
@@ -55,7 +56,7 @@ enum ValueSink: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite("Value paths: the same events whichever way values enter and leave an operator")
+@Suite("Value paths: the same events whichever way values enter and leave an operator", .ownThreads)
 struct ValuePathTests {
     static let combinations = ValueSource.allCases.flatMap { source in
         ValueSink.allCases.map { (source, $0) }
@@ -127,7 +128,8 @@ struct ValuePathTests {
     }
 }
 
-@Suite("Synchronous operators on signals: the derived signal's core enforces the grammar")
+@Suite(
+    "Synchronous operators on signals: the derived signal's core enforces the grammar", .ownThreads)
 struct SignalSynchronousOperatorTests {
     @Test("attemptMap failing ends the derived signal; later upstream values are dropped")
     func attemptMapFailureEndsSignal() {

@@ -1,11 +1,13 @@
 import Foundation
 import Signalbox
 import Synchronization
+import TestThreads
 import Testing
 
 /// `SignalProducer(value:)` runs without the loop state of a sequence (its run's disposal is
 /// the flag): the same events as `SignalProducer(values: [value])` in every case.
-@Suite("SignalProducer(value:): one value, then completed, or interrupted when disposed")
+@Suite(
+    "SignalProducer(value:): one value, then completed, or interrupted when disposed", .ownThreads)
 struct ValueProducerTests {
     @Test("sends the value, then completes")
     func sendsThenCompletes() {

@@ -1,10 +1,11 @@
+import TestThreads
 import Testing
 
 /// `flatMap`'s funnel (`EventFunnel`) through every interleaving of its senders' atomic
 /// steps (`InterleavingExplorer`): per-source order, nothing lost, one terminal event, no
 /// deadlock, and a sender that delivers only what its own thread sent. The funnel it
 /// replaced is explored too, to show that the explorer finds what real threads found.
-@Suite("flatMap's funnel, explored interleaving by interleaving")
+@Suite("flatMap's funnel, explored interleaving by interleaving", .ownThreads)
 struct FunnelExplorationTests {
     static func values(_ source: Int, _ count: Int, then terminal: Bool = false) -> [ModelOperation]
     {
@@ -103,7 +104,7 @@ struct FunnelExplorationTests {
 /// takes its turn and queues re-entrant calls exactly as `EventFunnel` does: the same
 /// `OwnedLock` turn and a queue only the holder touches, so `WaitingFunnelModel` covers its
 /// protocol.)
-@Suite("the other serialisers, explored interleaving by interleaving")
+@Suite("the other serialisers, explored interleaving by interleaving", .ownThreads)
 struct SerialiserExplorationTests {
     static func inputs(_ source: Int, _ count: Int) -> [ModelEvent] {
         (0..<count).map { ModelEvent(source: source, number: $0) }
