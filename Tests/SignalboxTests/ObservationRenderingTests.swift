@@ -62,6 +62,7 @@ private final class ScheduledRenderer: @unchecked Sendable {
     }
 }
 
+// ownThreads: not needed (the runs block a Thread of their own; the test only awaits it)
 @Suite("Observation: the recommended rendering pattern under 8 writers")
 struct ObservationRenderingTests {
     /// Runs `runs` rounds of 8 threads writing both properties, and counts the rounds whose
