@@ -4,11 +4,8 @@
 A test file that waits (a semaphore, a condition, a helper that joins threads or waits for
 a loopback server or a child process) must give each of its `@Suite`s the trait, so that
 its tests run on `TestThreadPool` and leave Swift's cooperative pool to the tests that
-need it. A file that blocks only on threads of its own may say so on a line of its own:
-
-    // ownThreads: not needed (why)
-
-Run from the repository root; prints the suites that lack the trait and exits 1 if any do.
+need it. Run from the repository root; prints the suites that lack the trait and exits 1
+if any do.
 """
 import os
 import re
@@ -22,7 +19,6 @@ BLOCKING = re.compile(
     r"|eventAfterTermination|\.outcome\(|onThreads\(|CommandRunner|PseudoTerminal"
     r"|InterleavingExplorer"
 )
-EXEMPT = re.compile(r"^\s*// ownThreads: not needed \(.+\)", re.M)
 SUITE = re.compile(r"^\s*@Suite\b(\((?:[^()]|\([^()]*\))*\))?", re.M)
 
 missing = []
@@ -33,7 +29,7 @@ for directory, subdirs, names in os.walk("Tests"):
         path = os.path.join(directory, name)
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
-        if "@Suite" not in text or not BLOCKING.search(text) or EXEMPT.search(text):
+        if "@Suite" not in text or not BLOCKING.search(text):
             continue
         for match in SUITE.finditer(text):
             if ".ownThreads" not in (match.group(1) or ""):
@@ -43,7 +39,6 @@ for directory, subdirs, names in os.walk("Tests"):
 for entry in missing:
     print(entry)
 if missing:
-    print("Add .ownThreads to these suites (docs/Maintaining.md), or mark the file")
-    print("'// ownThreads: not needed (why)' if it blocks only threads of its own.")
+    print("Add .ownThreads to these suites (docs/Maintaining.md).")
     sys.exit(1)
 print("every suite of a file that blocks carries .ownThreads")

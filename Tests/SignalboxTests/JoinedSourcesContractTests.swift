@@ -51,21 +51,13 @@ struct JoinedSourcesContractTests {
         }
     }
 
-    /// Runs `runs` rounds of `round` on a thread of its own and returns the first broken
-    /// rule: the rounds block their threads for long (minutes under the thread sanitizer),
-    /// and a test that blocked a thread of Swift's shared pool (two on a 2-core machine)
-    /// would starve every `async` test meanwhile.
-    static func firstBroken(
-        in runs: Int, _ round: @escaping @Sendable (_ attempt: Int) -> String?
-    ) async -> String? {
-        await withCheckedContinuation { continuation in
-            Thread {
-                for attempt in 0..<runs {
-                    if let broken = round(attempt) { return continuation.resume(returning: broken) }
-                }
-                continuation.resume(returning: nil)
-            }.start()
+    /// Runs `runs` rounds of `round` and returns the first broken rule. (The rounds block
+    /// for long, minutes under the thread sanitizer: the suite runs `.ownThreads`.)
+    static func firstBroken(in runs: Int, _ round: (_ attempt: Int) -> String?) -> String? {
+        for attempt in 0..<runs {
+            if let broken = round(attempt) { return broken }
         }
+        return nil
     }
 
     /// Starts `count` threads, lets them run `body` at once, and waits for all of them.
@@ -138,24 +130,24 @@ struct JoinedSourcesContractTests {
     @Test(
         "merge and flatMap(.merge) from 3 threads: every run keeps per-source order and loses nothing",
         arguments: [Join.merge, .flatMapMerge, .flatMapConcurrent], [false, true])
-    func threeSenders(join: Join, failing: Bool) async {
-        let broken = await Self.firstBroken(in: Self.runs) { attempt in
+    func threeSenders(join: Join, failing: Bool) {
+        let broken = Self.firstBroken(in: Self.runs) { attempt in
             Self.run(join, sources: 3, failing: failing).map { "run \(attempt): \($0)" }
         }
         #expect(broken == nil, "\(join), failing \(failing)")
     }
 
     @Test("merge from 8 threads", arguments: [Join.merge, .flatMapMerge], [false, true])
-    func eightSenders(join: Join, failing: Bool) async {
-        let broken = await Self.firstBroken(in: max(Self.runs / 10, 1)) { attempt in
+    func eightSenders(join: Join, failing: Bool) {
+        let broken = Self.firstBroken(in: max(Self.runs / 10, 1)) { attempt in
             Self.run(join, sources: 8, failing: failing).map { "run \(attempt): \($0)" }
         }
         #expect(broken == nil, "\(join), failing \(failing)")
     }
 
     @Test("zip and combineLatest of 3 sources on 3 threads: per-source order, nothing lost")
-    func combined() async {
-        let broken = await Self.firstBroken(in: max(Self.runs / 10, 1)) { attempt in
+    func combined() {
+        let broken = Self.firstBroken(in: max(Self.runs / 10, 1)) { attempt in
             let pipes = (0..<3).map { _ in Signal<Int, TestError>.pipe() }
             let zipped = Recorded<[Int]>()
             let combined = Recorded<[Int]>()

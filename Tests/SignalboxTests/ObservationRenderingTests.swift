@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Signalbox
 import SignalboxLocks
+import TestThreads
 import Testing
 
 /// The rendering pattern `Observation.md` recommends for a tracking that reads several
@@ -62,8 +63,7 @@ private final class ScheduledRenderer: @unchecked Sendable {
     }
 }
 
-// ownThreads: not needed (the runs block a Thread of their own; the test only awaits it)
-@Suite("Observation: the recommended rendering pattern under 8 writers")
+@Suite("Observation: the recommended rendering pattern under 8 writers", .ownThreads)
 struct ObservationRenderingTests {
     /// Runs `runs` rounds of 8 threads writing both properties, and counts the rounds whose
     /// final rendering is not of the final values; `first` describes the first such round
@@ -108,22 +108,16 @@ struct ObservationRenderingTests {
     /// Without the check after arming, 3 of 1,000 runs ended on stale values (measured once
     /// on a 2-core machine; the gap is narrow, so the count varies).
     @Test("the final values are rendered in every run")
-    func finalValuesRendered() async {
-        // On a thread of its own: the runs block for long under the thread sanitizer, and a
-        // blocked thread of Swift's shared pool starves the `async` tests meanwhile.
-        let stale = await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    returning: Self.staleFinalRenderings(runs: 1_000, checksAfterArming: true))
-            }.start()
-        }
-        // Known, intermittent and not root-caused: about one run in 1,000 of one CI run in
-        // several ends stale under the thread sanitizer's load (CI, this stop: drawn
-        // ("1.11", 119) with the properties at ("1.19", 119), nothing scheduled, 61
+    func finalValuesRendered() {
+        let stale = Self.staleFinalRenderings(runs: 1_000, checksAfterArming: true)
+        // One stale run is a known, intermittent issue, not root-caused: about one run in
+        // 1,000 of one CI run in several ends stale under the thread sanitizer's load (CI:
+        // drawn ("1.11", 119) with the properties at ("1.19", 119), nothing scheduled, 61
         // renderings). By the reasoning in `ObservationGate` and `DeliveryFrames` the check
-        // after arming must see "1.19" (it was stored before 119, which the rendering read);
-        // 12,000 instrumented runs under load did not reproduce it. Recorded as a known issue
-        // so that it is reported, not hidden, without failing the suite meanwhile.
+        // after arming must see "1.19" (stored before 119, which the rendering read); 78,000
+        // runs under load here did not reproduce it. It is reported, not hidden; two or more
+        // stale runs (what leaving out the check after arming gives) still fail the test.
+        #expect(stale.count <= 1, Comment(rawValue: stale.first ?? ""))
         withKnownIssue(
             "a stale final rendering, rarely (see the comment above)", isIntermittent: true
         ) {
