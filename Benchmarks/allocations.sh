@@ -19,7 +19,7 @@ ops_of() {
 }
 # The set-up case of a workload, from callgrind.sh's `setups` table, if it has one.
 setup_of() {
-    grep -o "\[$1\]=$1-setup" callgrind.sh | head -n 1 | cut -d= -f2
+    grep -o "\[$1\]=$1-setup" callgrind.sh | head -n 1 | cut -d= -f2 || true
 }
 # Prints the heap allocations of one run of: binary "$@" (whatever its exit status: the
 # start-up run exits with 2, as it finds no case).

@@ -41,6 +41,17 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     @usableFromInline
     let setUp: (_ downstream: RunSink<Value, Error>, _ run: ProducerRun) -> Void
 
+    /// Whether this producer is one of `init(value:)`: its `setUp` sends one value, then
+    /// `.completed` (or `.interrupted` if the run was disposed meanwhile), on the starting
+    /// thread before it returns; of its run it uses only `acceptsSynchronousWork()` and
+    /// `isDisposed`, and it installs no interrupter.
+    ///
+    /// So `flatMap` can start such an inner producer with a run and a sink that it made once
+    /// and reuses, instead of a run, a lifetime and a sink per inner value. Every other
+    /// consumer ignores the flag. Operators build producers without it.
+    @usableFromInline
+    let sendsOneValueAtOnce: Bool
+
     // The type and `setUp` are `@_eagerMove` (like the standard library's `Array`): a
     // producer carries no lexical lifetime. The optimiser's early inliner cannot call through
     // a lexical value; with one, a chain of operators started where it is built was inlined
@@ -52,8 +63,12 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     // `SignalProducer { _, _ in … }` never matches this initialiser in a file that uses
     // `@testable import Signalbox` (it would be ambiguous with `init(_ startHandler:)`).
     @inlinable
-    init(_: Wiring, @_eagerMove setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void) {
+    init(
+        _: Wiring, sendsOneValueAtOnce: Bool = false,
+        @_eagerMove setUp: @escaping (RunSink<Value, Error>, ProducerRun) -> Void
+    ) {
         self.setUp = setUp
+        self.sendsOneValueAtOnce = sendsOneValueAtOnce
     }
 
     /// The tag of the internal initialiser `init(_:setUp:)`.
@@ -72,6 +87,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     /// - Parameter startHandler: The work of one run.
     @inlinable
     public init(_ startHandler: @escaping (Signal<Value, Error>.Observer, Lifetime) -> Void) {
+        sendsOneValueAtOnce = false
         setUp = { downstream, run in
             let observer = Signal<Value, Error>.Observer(sink: downstream)
             // Weakly: the run's lifetime holds the interrupter, and the observer's sink holds
@@ -106,7 +122,7 @@ public struct SignalProducer<Value, Error: Swift.Error> {
     @inlinable
     public init(value: Value) {
         self.init(
-            .wired,
+            .wired, sendsOneValueAtOnce: true,
             setUp: { downstream, run in
                 // What `init(sequence:)` does for one element, without its loop state (an
                 // object per run): the run's own disposal is the flag. There is nothing to

@@ -74,9 +74,10 @@ struct TaggedValue<U> {
 /// was already on its way (the check is made when the value is delivered).
 @usableFromInline
 final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
-    // Safety: every `var` below is only read or written while `lock` is held, so the runtime's
-    // exclusivity checks are left out (they were 13% of W4's instructions); `output`
-    // serialises its own deliveries and `current` is atomic.
+    // Safety: every `var` below is only read or written while `lock` is held (except
+    // `atOnce` and `atOnceID`, only used from `outerValue`, which the outer stream serialises),
+    // so the runtime's exclusivity checks are left out (they were 13% of W4's instructions);
+    // `output` serialises its own deliveries and `current` is atomic.
     @usableFromInline let kind: FlattenStrategy.Kind
     /// `kind == .latest` and `kind == .race`, decided once rather than per inner value.
     @usableFromInline let isLatest: Bool
@@ -93,6 +94,12 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
     /// Set once the result terminated or the run's lifetime ended: nothing starts any more.
     @usableFromInline @exclusivity(unchecked) var finished = false
     @usableFromInline @exclusivity(unchecked) var winner: UInt64?
+    /// The run and sink with which inner producers of one value are started
+    /// (`startAtOnce`), made on first use; used only by `outerValue`, which the outer stream
+    /// serialises, as is `atOnceID`.
+    @usableFromInline @exclusivity(unchecked) var atOnce: AtOnceStart<U, E>?
+    /// The id of the inner run `atOnce` stands for at the moment.
+    @usableFromInline @exclusivity(unchecked) var atOnceID: UInt64 = 0
     @usableFromInline let current = CurrentInner()
     @usableFromInline let output: EventFunnel<U, E>
 
@@ -116,6 +123,51 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         }
     }
 
+    /// Whether an inner producer given now would be started at once, on this thread, by
+    /// `pump()`: nothing queued before it, nobody pumping, room under the limit. Called with
+    /// `lock` held.
+    @inlinable
+    var startsAtOnce: Bool {
+        !pumping && queue.isEmpty && running.count < limit
+    }
+
+    /// Starts `inner`, a producer that sends one value and completes before its set-up
+    /// returns (`SignalProducer.sendsOneValueAtOnce`), as the inner run `id`, with the run
+    /// and sink made once for all such inners (`atOnce`) instead of a run of its own.
+    ///
+    /// Nothing is left going when this returns, so nothing is registered. Its value goes out
+    /// as the run `id`'s. Its completion (or interruption) changes nothing: the result
+    /// completes only after the outer stream did, and the outer stream is sending the value
+    /// this inner was made from. Called only from `outerValue`, which the outer stream
+    /// serialises, and that is what makes one run and one `atOnceID` enough.
+    @inlinable
+    func startAtOnce(_ inner: SignalProducer<U, E>, id: UInt64) {
+        atOnceID = id
+        // Borrowed, not retained: the flattener keeps it.
+        Unmanaged.passUnretained(atOnce ?? makeAtOnce())._withUnsafeGuaranteedRef {
+            inner.setUp($0.sink, $0.run)
+        }
+    }
+
+    /// Makes the run and sink of `startAtOnce`, once per flattener.
+    @inlinable @inline(never)
+    func makeAtOnce() -> AtOnceStart<U, E> {
+        // The flattener unowned: it keeps the sink, and only calls it while it runs itself.
+        // The funnel captured: a call then needs no retain of it.
+        let made = AtOnceStart(
+            sink: RunSink<U, E>(
+                value: { [output, unowned(unsafe) self] value in
+                    output.send(value: value, from: atOnceID)
+                },
+                event: { [output, unowned(unsafe) self] event in
+                    if case .value(let value) = event {
+                        output.send(value: value, from: atOnceID)
+                    }
+                }))
+        atOnce = made
+        return made
+    }
+
     /// How many inner runs are going on. Called with `lock` held.
     @inlinable
     var runningCount: Int {
@@ -128,6 +180,10 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         guard !finished else { return lock.unlock() }
         switch kind {
         case .concurrent:
+            if inner.sendsOneValueAtOnce, startsAtOnce {
+                lock.unlock()
+                return startAtOnce(inner, id: 0)
+            }
             queue.append(inner)
             lock.unlock()
             pump()
@@ -139,6 +195,10 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         case .throttle:
             // Dropped while an inner run is going on (or about to start).
             guard running.isEmpty, queue.isEmpty else { return lock.unlock() }
+            if inner.sendsOneValueAtOnce, !pumping {
+                lock.unlock()
+                return startAtOnce(inner, id: 0)
+            }
             queue.append(inner)
             lock.unlock()
             pump()
@@ -146,6 +206,15 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
             let previous = latest
             nextID &+= 1
             let id = nextID
+            if inner.sendsOneValueAtOnce {
+                // Its run sends its value and completes before `start` returns: no run is
+                // left going.
+                latest = nil
+                current.id.store(id, ordering: .releasing)
+                lock.unlock()
+                previous?.dispose()
+                return startAtOnce(inner, id: id)
+            }
             let run = InnerRun(self, id: id)
             latest = run
             current.id.store(id, ordering: .releasing)
@@ -311,6 +380,20 @@ final class Flattener<U, E: Swift.Error>: @unchecked Sendable {
         }
         for run in losers { run.dispose() }
         return isWinner
+    }
+}
+
+/// The run and the sink with which a `Flattener` starts every inner producer that sends one
+/// value at once (`Flattener.startAtOnce`). The run is never disposed: nothing of such a
+/// producer is left to interrupt once its set-up returns.
+@usableFromInline
+final class AtOnceStart<U, E: Swift.Error> {
+    @usableFromInline let sink: RunSink<U, E>
+    @usableFromInline let run = ProducerRun()
+
+    @inlinable
+    init(sink: RunSink<U, E>) {
+        self.sink = sink
     }
 }
 
