@@ -233,4 +233,41 @@ struct FlattenOneValueInnerTests {
         }
         #expect(values.items.sorted() == expected)
     }
+
+    @Test(
+        "a result that ended lets go of what its closures captured, with one-value inners started",
+        arguments: [FlattenStrategy.merge, .concat, .latest, .throttle])
+    func releasedAfterEnd(strategy: FlattenStrategy) {
+        final class Token {}
+        weak var completedToken: Token?
+        weak var disposedToken: Token?
+        do {
+            let token = Token()
+            completedToken = token
+            let outer = Signal<Int, Never>.pipe()
+            SignalProducer(outer.output)
+                .flatMap(strategy) { n in
+                    _ = token
+                    return SignalProducer(value: n)
+                }
+                .startWithValues { _ in _ = token }
+            outer.input.send(value: 1)
+            outer.input.sendCompleted()
+        }
+        do {
+            let token = Token()
+            disposedToken = token
+            let outer = Signal<Int, Never>.pipe()
+            let run = SignalProducer(outer.output)
+                .flatMap(strategy) { n in
+                    _ = token
+                    return SignalProducer(value: n)
+                }
+                .startWithValues { _ in _ = token }
+            outer.input.send(value: 1)
+            run.dispose()
+        }
+        #expect(completedToken == nil)
+        #expect(disposedToken == nil)
+    }
 }
