@@ -29,7 +29,7 @@ public final class Lifetime: DisposalStateOwner, @unchecked Sendable {
     private let lock = Lock()
     @exclusivity(unchecked) private var state = DisposalState()
     /// Whether `state` is disposed, readable without the lock (see `DisposalState`).
-    private let disposedFlag = LockFreeAtomic<Bool>(false)
+    @usableFromInline let disposedFlag = LockFreeAtomic<Bool>(false)
     /// For a producer run's lifetime: set by whichever terminal path of the run gets there
     /// first (see `SignalProducer.startRun`).
     @usableFromInline let runFinished = LockFreeAtomic<Bool>(false)
@@ -71,8 +71,9 @@ public final class Lifetime: DisposalStateOwner, @unchecked Sendable {
         if let shared { shared.dispose() } else { disposeMembers(taking: { _ in (nil, ()) }) }
     }
 
-    /// Whether the lifetime has ended (the lock-free flag of its disposables).
-    @usableFromInline
+    /// Whether the lifetime has ended (the lock-free flag of its disposables). Inlinable:
+    /// a one-value producer's run reads it twice.
+    @inlinable
     var isEnded: Bool {
         if let shared { return shared.isDisposed }
         return disposedFlag.load(ordering: .acquiring)

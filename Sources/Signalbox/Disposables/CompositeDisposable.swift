@@ -19,7 +19,7 @@ public final class CompositeDisposable: Disposable, DisposalStateOwner, @uncheck
     private let lock = Lock()
     @exclusivity(unchecked) private var state = DisposalState()
     /// Whether the composite is disposed, readable without the lock (see `DisposalState`).
-    private let disposedFlag = LockFreeAtomic<Bool>(false)
+    @usableFromInline let disposedFlag = LockFreeAtomic<Bool>(false)
 
     /// Creates an empty composite.
     public init() {}
@@ -32,6 +32,7 @@ public final class CompositeDisposable: Disposable, DisposalStateOwner, @uncheck
     }
 
     /// Whether `dispose()` has been called.
+    @inlinable
     public var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
 
     /// Adds a member, which is disposed with the composite.

@@ -35,7 +35,7 @@ class ProducerRun: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var retained: AnyObject?
     /// Set (after the lock's `hadFirst`, which never goes back) once an interrupter was
     /// installed, so that `installFallbackInterrupter` usually needs no lock.
-    private let hasInterrupter = LockFreeAtomic<Bool>(false)
+    @usableFromInline let hasInterrupter = LockFreeAtomic<Bool>(false)
 
     @usableFromInline
     init() {
@@ -90,7 +90,7 @@ class ProducerRun: Disposable, @unchecked Sendable {
     ///
     /// - Returns: `false` if the run has already been disposed: the caller must then not
     ///   start its work (the starter tells the downstream).
-    @usableFromInline
+    @inlinable
     final func acceptsSynchronousWork() -> Bool {
         guard !isDisposed else { return false }
         hasInterrupter.store(true, ordering: .releasing)
@@ -135,7 +135,7 @@ class ProducerRun: Disposable, @unchecked Sendable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     final var isDisposed: Bool { lifetime.isEnded }
 
     /// Interrupts the run (if it has an interrupter) and ends its lifetime; only the first
