@@ -239,24 +239,9 @@ struct FlattenOneValueInnerTests {
         arguments: [FlattenStrategy.merge, .concat, .latest, .throttle])
     func releasedAfterEnd(strategy: FlattenStrategy) {
         final class Token {}
-        weak var completedToken: Token?
-        weak var disposedToken: Token?
-        do {
-            let token = Token()
-            completedToken = token
-            let outer = Signal<Int, Never>.pipe()
-            SignalProducer(outer.output)
-                .flatMap(strategy) { n in
-                    _ = token
-                    return SignalProducer(value: n)
-                }
-                .startWithValues { _ in _ = token }
-            outer.input.send(value: 1)
-            outer.input.sendCompleted()
-        }
-        do {
-            let token = Token()
-            disposedToken = token
+        /// Starts the flattening of a pipe's values, whose closures capture `token`, and
+        /// sends one value.
+        func start(capturing token: Token) -> (Signal<Int, Never>.Observer, Disposable) {
             let outer = Signal<Int, Never>.pipe()
             let run = SignalProducer(outer.output)
                 .flatMap(strategy) { n in
@@ -265,7 +250,19 @@ struct FlattenOneValueInnerTests {
                 }
                 .startWithValues { _ in _ = token }
             outer.input.send(value: 1)
-            run.dispose()
+            return (outer.input, run)
+        }
+        weak var completedToken: Token?
+        weak var disposedToken: Token?
+        do {
+            let token = Token()
+            completedToken = token
+            start(capturing: token).0.sendCompleted()
+        }
+        do {
+            let token = Token()
+            disposedToken = token
+            start(capturing: token).1.dispose()
         }
         #expect(completedToken == nil)
         #expect(disposedToken == nil)
