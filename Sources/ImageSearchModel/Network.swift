@@ -47,12 +47,15 @@ import Signalbox
 ///   is checked too (a name that rebinds between the two lookups is refused).
 /// - The value of a `key` parameter (the API key), of a secret header and the password of an
 ///   address's userinfo never appear in an error or a log line; nor does the userinfo.
-/// - On Linux each request runs on a thread of its own that ends with it; image downloads
-///   (`requestImage`, and requests expecting `.image`) run at most six at once, the others
-///   waiting their turn in order (their deadline runs meanwhile); no other request waits.
+/// - On Linux each request runs on a thread of its own that ends with it, and a network's
+///   requests run in two lanes: image downloads (`requestImage`, and requests expecting
+///   `.image`) at most six at once, every other request at most sixteen at once. Past that,
+///   a request waits its turn in its lane, in the order it was started (its deadline runs
+///   meanwhile); a search never waits for image downloads, nor they for searches. So however
+///   many requests a caller starts, one network runs at most 22 threads.
 /// - A response head of more than 1,000 lines or 256 KB fails with
-///   ``NetworkError/malformedResponse`` as soon as it goes over; no request waits for another
-///   request's response.
+///   ``NetworkError/malformedResponse`` as soon as it goes over; reading one response never
+///   holds up another.
 /// - Starting a producer, `dispose()` and the deadline never wait for the transport: a
 ///   request is started on a thread of its own (or a global queue), cancelled without
 ///   waiting, and its outcome is reported at once.

@@ -7,7 +7,8 @@ import Testing
 @testable import ImageSearchModel
 
 /// On Linux every request runs on a thread of its own (`CurlHop`): those threads are bounded
-/// for images, never make a search wait, and end with their requests.
+/// (images and other requests each in a lane of their own, so neither waits for the other)
+/// and end with their requests.
 @Suite("Network's request threads", .serialized, .ownThreads)
 struct NetworkHopThreadsTests {
     @Test("image downloads run six at once, the rest in turn; a search never waits for them")
@@ -47,6 +48,69 @@ struct NetworkHopThreadsTests {
     }
 
     #if canImport(FoundationNetworking)
+        @Test("other requests run sixteen at once, the rest in turn: 40 held make 16 threads")
+        func requestLane() throws {
+            let server = try LoopbackHTTPServer(latency: PixabayPage.latency) { request in
+                request.target.hasPrefix("/hold") ? .hold : .json("{}")
+            }
+            defer { server.stop() }
+            let network = Network(
+                timeout: 60, imageHosts: ImageHostPolicy(searchServer: server.baseURL))
+            let limit = CurlHandlePool.maximumRequestHopsInFlight
+            let held = (0..<40).map {
+                network.requestJSON(url: server.baseURL + "/hold/\($0)", parameters: [:]).start()
+            }
+            defer { for request in held { request.dispose() } }
+            for _ in 0..<limit { #expect(server.waitForRequest(timeout: 60)) }
+            let peak = network.curlHandles?.peakThreads ?? 0
+            #expect(peak == limit, "\(peak) request threads ran at once")
+            // Images have a lane of their own: a download goes past the sixteen.
+            let image = network.requestImage(url: server.baseURL + "/image.png")
+                .outcome(timeout: 30)
+            #expect(image.terminal != nil, "the download waited behind the requests")
+            // Cancelling the first sixteen lets the next sixteen start, first come first served
+            // (the image's arrival counted one of the waits).
+            for request in held.prefix(limit) { request.dispose() }
+            for _ in 0...limit { #expect(server.waitForRequest(timeout: 60)) }
+            let targets = Set(server.requests.map(\.target).filter { $0.hasPrefix("/hold/") })
+            let expected = Set((0..<(2 * limit)).map { "/hold/\($0)" })
+            #expect(targets == expected, "started: \(targets.sorted())")
+            #expect((network.curlHandles?.peakThreads ?? 0) <= limit + 1)
+        }
+
+        @Test("60 requests at once to a server with latency and jitter all succeed, 16 at a time")
+        func requestLaneUnderLoad() throws {
+            let server = try LoopbackHTTPServer(latency: 0.005...0.05) { request in
+                .json("{\"at\":\"\(request.target)\"}")
+            }
+            defer { server.stop() }
+            let network = Network(timeout: 60)
+            let results = Atomic<[String: Data]>([:])
+            let ended = DispatchGroup()
+            var runs: [Disposable] = []
+            for index in 0..<60 {
+                ended.enter()
+                runs.append(
+                    network.requestJSON(url: server.baseURL + "/api/\(index)", parameters: [:])
+                        .start { event in
+                            if case .value(let data) = event {
+                                results.modify { $0["/api/\(index)"] = data }
+                            }
+                            if event.isTerminating { ended.leave() }
+                        })
+            }
+            defer { for run in runs { run.dispose() } }
+            #expect(ended.wait(timeout: .now() + 60) == .success, "not every request ended")
+            let answered = results.value
+            #expect(answered.count == 60, "\(answered.count) of 60 requests succeeded")
+            for (target, data) in answered {
+                #expect(
+                    data == Data("{\"at\":\"\(target)\"}".utf8), "\(target) got another's answer")
+            }
+            let peak = network.curlHandles?.peakThreads ?? 0
+            #expect(peak <= CurlHandlePool.maximumRequestHopsInFlight, "\(peak) threads at once")
+        }
+
         @Test("a request's thread ends with it: none is left after 40 requests")
         func threadsEnd() throws {
             let server = try LoopbackHTTPServer(latency: PixabayPage.latency) { _ in .json("{}") }

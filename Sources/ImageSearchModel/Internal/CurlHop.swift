@@ -44,7 +44,8 @@
         private let queue: DispatchQueue
         private let maximumBodySize: Int
         private let handles: CurlHandlePool
-        /// Whether the hop downloads an image: those run a few at once (``CurlHandlePool``).
+        /// Whether the hop downloads an image: those run in a lane of their own
+        /// (``CurlHandlePool``).
         let isImage: Bool
         /// Whether an address may be connected to, when the host passed its check by a
         /// lookup of its name (`nil`: any); not applied through a proxy, whose own address
@@ -77,20 +78,15 @@
             self.maximumBodySize = maximumBodySize
         }
 
-        /// Starts the hop: at once, or for an image when fewer than
-        /// ``CurlHandlePool/maximumImageHopsInFlight`` image hops run.
+        /// Starts the hop: at once if its lane has room (``CurlHandlePool``), else when an
+        /// earlier hop of its lane ends.
         func resume() {
-            if isImage {
-                handles.startImageHop(self)
-            } else {
-                startThread()
-            }
+            handles.start(self)
         }
 
         /// Runs the hop on a thread of its own, named `NetworkHop` where the system shows
         /// thread names.
         func startThread() {
-            handles.threadStarts()
             NamedThread.start("NetworkHop") { [self] in run() }
         }
 
@@ -106,8 +102,7 @@
                 queue.async { transfer.complete(with: error) }
             }
             transfer = nil
-            if isImage { handles.imageHopEnded() }
-            handles.threadEnds()
+            handles.hopEnded(self)
         }
 
         /// Runs the transfer; returns its error, or `nil` for a complete response.
@@ -363,84 +358,6 @@
             static let quickExit: Int32 = 322
             static let openSocketFunction: Int32 = 20_163
             static let openSocketData: Int32 = 10_164
-        }
-    }
-
-    /// libcurl easy handles kept between hops: a later request to the same server reuses
-    /// the connection (libcurl keeps a connection cache per handle), as `URLSession` does.
-    final class CurlHandlePool: @unchecked Sendable {
-        // Safety: `idle` is only read and written under its `Atomic`'s lock; a handle is used
-        // by one hop at a time, taken out of the pool while in use.
-        private struct Handle: @unchecked Sendable {
-            let pointer: UnsafeMutableRawPointer
-        }
-
-        /// The functions of libcurl.
-        let curl: LibCurl
-        /// The most idle handles kept.
-        static let capacity = 4
-        /// The most image downloads running at once; more wait their turn, in order (a
-        /// browser opens six connections to a host). Other requests never wait.
-        static let maximumImageHopsInFlight = 6
-        private let idle = Atomic<[Handle]>([])
-        private let imageLane = Atomic<(running: Int, waiting: [CurlHop])>((0, []))
-        private let threads = Atomic(0)
-
-        init(curl: LibCurl) {
-            self.curl = curl
-        }
-
-        /// How many hop threads of this network are running (tests: none outlives its hop).
-        var runningThreads: Int { threads.value }
-        func threadStarts() { threads.modify { $0 += 1 } }
-        func threadEnds() { threads.modify { $0 -= 1 } }
-
-        /// Starts `hop` now if fewer than ``maximumImageHopsInFlight`` image hops run, else
-        /// when one ends.
-        func startImageHop(_ hop: CurlHop) {
-            let startsNow = imageLane.modify { lane -> Bool in
-                guard lane.running < Self.maximumImageHopsInFlight else {
-                    lane.waiting.append(hop)
-                    return false
-                }
-                lane.running += 1
-                return true
-            }
-            if startsNow { hop.startThread() }
-        }
-
-        /// An image hop ended: the next one waiting starts (a cancelled one ends at once).
-        func imageHopEnded() {
-            let next = imageLane.modify { lane -> CurlHop? in
-                guard !lane.waiting.isEmpty else {
-                    lane.running -= 1
-                    return nil
-                }
-                return lane.waiting.removeFirst()
-            }
-            next?.startThread()
-        }
-
-        /// An idle handle (reset when it was put back), or a new one; `nil` if libcurl cannot
-        /// make one.
-        func take() -> UnsafeMutableRawPointer? {
-            idle.modify { $0.popLast() }?.pointer ?? curl.easyInit()
-        }
-
-        /// Resets `handle` (it no longer names the hop's buffers and callbacks) and keeps it
-        /// for a later hop, or releases it when enough are kept.
-        func putBack(_ handle: UnsafeMutableRawPointer) {
-            curl.easyReset(handle)
-            let kept = idle.modify { idle -> Bool in
-                guard idle.count < Self.capacity else { return false }
-                idle.append(Handle(pointer: handle))
-                return true
-            }
-            if !kept { curl.easyCleanup(handle) }
-        }
-
-        deinit {
-            for handle in idle.value { curl.easyCleanup(handle.pointer) }
         }
     }
 
