@@ -360,6 +360,30 @@ struct NetworkFaultTests {
         }
     }
 
+    @Test("an https address whose server does not speak TLS fails at once, sending nothing")
+    func plainServerBehindHTTPS() throws {
+        let server = try LoopbackHTTPServer { _ in .json("{}") }
+        defer { server.stop() }
+        let address = try #require(server.baseURL.range(of: "http://"))
+        let secure = server.baseURL.replacingCharacters(in: address, with: "https://")
+        let network = Network(timeout: 10)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let outcome = network.requestJSON(
+            url: secure + "/api/", parameters: ["key": FaultProbe.key, "q": "fox"]
+        )
+        .outcome(timeout: 30)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        // The handshake fails: what `DESIGN.md` maps to `unknown` (a `URLError` of
+        // `secureConnectionFailed` on `URLSession`); nothing in the clear reached the server.
+        #expect(outcome.values.isEmpty)
+        #expect(outcome.error == .unknown, "got \(String(describing: outcome.terminal))")
+        #expect(elapsed < 5, "failed after \(elapsed) s")
+        #expect(server.requests.isEmpty, "the request went out in the clear")
+        for text in [outcome.error?.description, outcome.error?.debugDescription] {
+            #expect(!(text ?? "").contains(FaultProbe.key))
+        }
+    }
+
     @Test("a 401 asking for a password is the answer at once, not a wait for credentials")
     func passwordChallenge() throws {
         let probe = try FaultProbe { _ in

@@ -9,8 +9,9 @@ import SignalboxLocks
 /// body, no answer at all, a dropped connection, and the faults of a hostile server: raw
 /// bytes, trickled headers or body, a close inside the headers, a redirect loop, malformed
 /// chunked encoding, an oversized header block, a delay), after an optional seeded latency,
-/// closes the connection after one exchange, and records what it saw. It never connects
-/// anywhere; every loop and wait is bounded and ends when the server stops.
+/// closes the connection after one exchange, and records what it saw. A connection that does
+/// not speak HTTP (a TLS handshake) gets a 400 and is closed, as a real server does. It never
+/// connects anywhere; every loop and wait is bounded and ends when the server stops.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     // Safety: `requests`, `closedByClient`, `streamedBytes`, `generator` and `threads` are guarded
     // by `lock`; the file
@@ -444,6 +445,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
+    /// The bytes a request's method starts with (`GET`, `POST`…).
+    private static let methodLetters = UInt8(ascii: "A")...UInt8(ascii: "Z")
+    /// The answer to a connection that does not speak HTTP.
+    private static let badRequest = Data(
+        "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)
+
     private func readRequest(_ connection: Int32) -> Request? {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -453,6 +460,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let count = recv(connection, &buffer, buffer.count, 0)
             if count <= 0 { return nil }
             received.append(contentsOf: buffer[0..<count])
+            // Not HTTP (a TLS handshake, say: it starts with 0x16): answered 400 and closed,
+            // as a real server does, instead of waiting for a head that never comes.
+            if let first = received.first, !Self.methodLetters.contains(first) {
+                _ = send(connection, Self.badRequest)
+                return nil
+            }
         }
         guard let end = received.range(of: terminator),
             let text = String(data: received[..<end.lowerBound], encoding: .utf8)
