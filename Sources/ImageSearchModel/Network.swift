@@ -52,7 +52,8 @@ import Signalbox
 ///   `.image`) at most six at once, every other request at most sixteen at once. Past that,
 ///   a request waits its turn in its lane, in the order it was started (its deadline runs
 ///   meanwhile); a search never waits for image downloads, nor they for searches. So however
-///   many requests a caller starts, one network runs at most 22 threads.
+///   many requests a caller starts, one network runs at most 22 request threads (host
+///   names are looked up apart, a few at once).
 /// - A response head of more than 1,000 lines or 256 KB fails with
 ///   ``NetworkError/malformedResponse`` as soon as it goes over; reading one response never
 ///   holds up another.

@@ -1,6 +1,7 @@
 #if canImport(FoundationNetworking)
     import Foundation
     import Signalbox
+    import SignalboxLocks
 
     /// What a network's hops over libcurl share (Linux): the easy handles kept between hops,
     /// and the two lanes the hops run in.
@@ -101,10 +102,7 @@
     struct HopLane {
         let limit: Int
         private var running = 0
-        /// The hops waiting, from `head` on; a slot is emptied when its hop starts, so the
-        /// lane holds nothing of a hop that left it.
-        private var waiting: [CurlHop?] = []
-        private var head = 0
+        private var waiting = FIFOQueue<CurlHop>()
 
         init(limit: Int) {
             self.limit = limit
@@ -123,19 +121,9 @@
         /// A running hop ended: the next one waiting, which now counts as running, or `nil`
         /// (one fewer runs).
         mutating func next() -> CurlHop? {
-            guard head < waiting.count, let hop = waiting[head] else {
+            guard let hop = waiting.popFirst() else {
                 running -= 1
                 return nil
-            }
-            waiting[head] = nil
-            head += 1
-            // Emptied slots are dropped once they are half of the queue (amortised constant).
-            if head == waiting.count {
-                waiting.removeAll()
-                head = 0
-            } else if head >= 32, head * 2 >= waiting.count {
-                waiting.removeFirst(head)
-                head = 0
             }
             return hop
         }
